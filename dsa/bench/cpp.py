@@ -1,0 +1,126 @@
+"""Compile the C++ reference programs in ``dsa/bench/cpp/`` on the spot.
+
+The C twins are compared with the C++ standard library compiled on this
+machine, by this machine's compiler, with the same optimisation level as the
+C twins (``-O2``).  A binary is cached under a name that hashes the source,
+the compiler's version and the flags, so a second run does not recompile;
+the cache lives in ``$DSA_BENCH_CACHE_DIR``, else ``$XDG_CACHE_HOME/dsa/bench``
+or ``~/.cache/dsa/bench``, else a temporary folder.
+
+Nothing here raises for a missing compiler or a compile error: the caller
+gets a :class:`Compiled` whose ``error`` says what went wrong, and the
+benchmark prints it as a note beside a skipped row.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Optional
+
+SOURCES = Path(__file__).resolve().parent / "cpp"
+COMPILER = "g++"
+FLAGS = ("-O2", "-std=c++17")
+
+
+@dataclass(frozen=True)
+class Compiled:
+    """A compiled program, or the reason there is none."""
+
+    executable: Optional[Path]
+    command: str                 # the compile command, for the report
+    error: Optional[str] = None
+
+    @property
+    def ok(self) -> bool:
+        return self.executable is not None
+
+
+def cache_dir() -> Path:
+    """Where compiled programs are kept (created if needed)."""
+    candidates = []
+    if os.environ.get("DSA_BENCH_CACHE_DIR"):
+        candidates.append(Path(os.environ["DSA_BENCH_CACHE_DIR"]))
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    candidates.append(Path(xdg) / "dsa" / "bench" if xdg
+                      else Path.home() / ".cache" / "dsa" / "bench")
+    for folder in candidates:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            if os.access(folder, os.W_OK):
+                return folder
+        except OSError:
+            continue
+    return Path(tempfile.mkdtemp(prefix="dsa-bench-"))
+
+
+def compiler_version(compiler: str = COMPILER) -> str:
+    """The first line of ``compiler --version`` (or "unknown")."""
+    path = shutil.which(compiler)
+    return _compiler_version(path) if path else "unknown"
+
+
+def _compiler_version(compiler: str) -> str:
+    try:
+        out = subprocess.run([compiler, "--version"], capture_output=True,
+                             text=True, timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+    return out.stdout.splitlines()[0] if out.stdout else "unknown"
+
+
+def compile_program(source_name: str, *, compiler: str = COMPILER,
+                    flags: tuple[str, ...] = FLAGS,
+                    source: Optional[Path] = None,
+                    cache: Optional[Path] = None) -> Compiled:
+    """Compile ``cpp/<source_name>`` (or ``source``) and return the executable.
+
+    ``cache`` overrides the folder where binaries are kept (see cache_dir).
+    """
+    src = source if source is not None else SOURCES / source_name
+    path = shutil.which(compiler)
+    command = f"{compiler} {' '.join(flags)} {src.name}"
+    if path is None:
+        return Compiled(None, command, f"{compiler} not found on PATH")
+    try:
+        text = src.read_bytes()
+    except OSError as exc:
+        return Compiled(None, command, f"cannot read {src}: {exc}")
+    digest = hashlib.sha256(
+        text + _compiler_version(path).encode() + " ".join(flags).encode()
+    ).hexdigest()[:16]
+    folder = cache if cache is not None else cache_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    exe = folder / f"{src.stem}-{digest}"
+    if exe.is_file() and os.access(exe, os.X_OK):
+        return Compiled(exe, command)
+    # Compile to a private name, then rename: two runs at once never see a
+    # half-written binary.
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{src.stem}-", dir=folder)
+    os.close(fd)
+    try:
+        result = subprocess.run([path, *flags, "-o", tmp_name, str(src)],
+                                capture_output=True, text=True, timeout=300)
+    except (OSError, subprocess.SubprocessError) as exc:
+        _unlink(tmp_name)
+        return Compiled(None, command, f"{compiler} failed to run: {exc}")
+    if result.returncode != 0:
+        _unlink(tmp_name)
+        lines = (result.stderr or result.stdout).strip().splitlines()
+        tail = " | ".join(lines[-5:]) if lines else f"exit {result.returncode}"
+        return Compiled(None, command, f"compile error: {tail}")
+    os.chmod(tmp_name, 0o755)
+    os.replace(tmp_name, exe)
+    return Compiled(exe, command)
+
+
+def _unlink(name: str) -> None:
+    try:
+        os.unlink(name)
+    except OSError:
+        pass

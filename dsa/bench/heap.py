@@ -1,0 +1,399 @@
+"""The heap benchmark: drain (push n items, then pop all n), side by side.
+
+Three groups of rows, each group on one shared input and with one baseline:
+
+* **Python**, 100,000 random floats, the same list for every row: CPython's
+  ``heapq.py`` run as pure Python (its C accelerator blocked; the baseline),
+  the Python twin's ``heappush``/``heappop``, ``BinaryHeap.push``/``pop``,
+  and the standard ``heapq`` with its C accelerator.
+* **Per call from Python**, 100,000 int64 items: the C twin's ``BinaryHeap``
+  called once per push and pop, against pure-Python and C ``heapq`` on the
+  same items.  This shows what a call through cffi costs.
+* **Inside C / C++**, 1,000,000 int64 items: the C twin's drain kernel
+  (arity 2 and 4), timed inside C, against C++'s
+  ``std::priority_queue<int64_t, vector, greater>`` compiled here with
+  ``g++ -O2 -std=c++17`` (the baseline), timed inside C++ on the same input
+  (splitmix64 from the same seed) with the same protocol.
+
+Targets:
+
+1. the Python twin drains 100,000 items in at most 1.15x the time of the
+   pure-Python heapq;
+2. the C twin's in-C drain of 1,000,000 int64 takes at most 1.2x the time of
+   std::priority_queue.
+
+Rows of a group are timed round-robin (one run of each per round, after a
+warm-up round), so the ratios compare runs made side by side.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+from typing import Any, Callable, Optional
+
+from dsa.bench import cpp
+from dsa.bench.pyheapq import load_pure_python_heapq
+from dsa.bench.report import (Options, Report, Row, Target,
+                              measure_side_by_side, timing_from_ns)
+from dsa.machine import this_machine
+from dsa.timing import format_seconds
+
+SEED = 1
+
+FULL_SIZES = {"python": 100_000, "per_call": 100_000, "native": 1_000_000}
+QUICK_SIZES = {"python": 5_000, "per_call": 5_000, "native": 50_000}
+
+CPP_SOURCE = "heap_drain.cpp"
+CPP_TIMEOUT_S = 300
+
+MASK64 = (1 << 64) - 1
+FNV_PRIME = 0x100000001B3
+
+Progress = Callable[[str], None]
+
+
+# -- the input every C and C++ row shares -------------------------------------
+
+def splitmix64_items(n: int, seed: int = SEED) -> list[int]:
+    """The C kernel's input: n outputs of splitmix64 from ``seed``, as int64.
+
+    The same generator as ``dsa_splitmix64`` in native/common.h, and the same
+    reading of its raw 64-bit output as a signed integer (same bits) as the
+    kernel's ``random_item``.
+    """
+    state = seed & MASK64
+    items = []
+    for _ in range(n):
+        state = (state + 0x9E3779B97F4A7C15) & MASK64
+        z = state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        z ^= z >> 31
+        items.append(z - (1 << 64) if z >> 63 else z)
+    return items
+
+
+def sequence_checksum(values: list[int]) -> int:
+    """The C++ program's checksum of a popped sequence (order matters)."""
+    h = 0
+    for v in values:
+        h = ((h ^ (v & MASK64)) * FNV_PRIME) & MASK64
+    return h
+
+
+def expected_checksum(n: int, seed: int = SEED) -> int:
+    """What a correct drain of the kernel's input must print as its checksum."""
+    return sequence_checksum(sorted(splitmix64_items(n, seed)))
+
+
+# -- the things being timed ---------------------------------------------------
+
+def drain_with_functions(push: Callable, pop: Callable, data: list) -> Callable[[], None]:
+    """A drain through heapq-style module functions on a fresh list."""
+    def run() -> None:
+        heap: list = []
+        for x in data:
+            push(heap, x)
+        for _ in range(len(data)):
+            pop(heap)
+    return run
+
+
+def drain_with_object(make: Callable[[], Any], data: list) -> Callable[[], None]:
+    """A drain through a heap object's push and pop methods."""
+    def run() -> None:
+        heap = make()
+        push, pop = heap.push, heap.pop
+        for x in data:
+            push(x)
+        for _ in range(len(data)):
+            pop()
+    return run
+
+
+def _native_heap_module() -> tuple[Optional[Any], Optional[str]]:
+    """``dsa.native.heap``, or the reason it cannot be used."""
+    try:
+        import dsa.native as native
+    except Exception as exc:  # a broken package must not break the report
+        return None, f"dsa.native failed to import: {exc!r}"
+    if not native.available:
+        return None, f"C twins not built: {native.why_unavailable}"
+    try:
+        from dsa.native import heap as native_heap
+    except Exception as exc:
+        return None, f"dsa.native.heap failed to import: {exc!r}"
+    return native_heap, None
+
+
+def _drain_fields(result: Any) -> tuple[float, float, float, bool]:
+    """(total, push, pop) nanoseconds and the ok flag of a kernel's DrainResult."""
+    return (float(result.total_ns), float(result.push_ns),
+            float(result.pop_ns), bool(result.ok))
+
+
+def run_cpp(executable, n: int, seed: int, warmup: int, repeat: int) -> dict[str, Any]:
+    """Run the C++ drain; its per-run nanoseconds, checksum and ok flag."""
+    out = subprocess.run(
+        [str(executable), "drain", str(n), str(seed), str(warmup), str(repeat)],
+        capture_output=True, text=True, timeout=CPP_TIMEOUT_S)
+    if out.returncode != 0:
+        raise RuntimeError(f"{executable.name} exited {out.returncode}: "
+                           f"{out.stderr.strip()[:200]}")
+    runs, push, pop = [], [], []
+    checksum = ok = None
+    for line in out.stdout.splitlines():
+        word, *values = line.split()
+        if word == "run":
+            runs.append(int(values[0]))
+            push.append(int(values[1]))
+            pop.append(int(values[2]))
+        elif word == "checksum":
+            checksum = int(values[0])
+        elif word == "ok":
+            ok = values[0] == "1"
+    if len(runs) != repeat or checksum is None or ok is None:
+        raise RuntimeError(f"unexpected output from {executable.name}: "
+                           f"{out.stdout[:200]!r}")
+    return {"runs_ns": runs, "push_ns": push, "pop_ns": pop,
+            "checksum": checksum, "ok": ok}
+
+
+# -- the benchmark ------------------------------------------------------------
+
+PY = "Python twin vs heapq: {n:,} random floats, one list for every row"
+PER_CALL = "One Python call per push/pop: {n:,} int64, one list for every row"
+NATIVE = "Inside C / C++: {n:,} int64 from splitmix64 (seed {seed}), same input"
+
+
+def run(options: Options, progress: Optional[Progress] = None) -> Report:
+    say = progress or (lambda message: None)
+    sizes = QUICK_SIZES if options.quick else FULL_SIZES
+    repeat, warmup = options.repeat, options.warmup
+    notes: list[str] = []
+    rows: list[Row] = []
+    if options.quick:
+        notes.append(
+            f"--quick: n = {sizes['python']:,} (Python), {sizes['per_call']:,} "
+            f"(per call), {sizes['native']:,} (C/C++) instead of "
+            f"{FULL_SIZES['python']:,} / {FULL_SIZES['per_call']:,} / "
+            f"{FULL_SIZES['native']:,}; the targets are stated for the full sizes")
+
+    load_before = _load_average()
+    native_heap, native_reason = _native_heap_module()
+
+    # ---- Python: floats -----------------------------------------------------
+    import heapq
+
+    import dsa.heap as dh
+
+    n = sizes["python"]
+    group = PY.format(n=n)
+    floats = _random_floats(n, SEED)
+    pure = load_pure_python_heapq()
+    contenders = [
+        ("py_heapq_pure", drain_with_functions(pure.heappush, pure.heappop, floats)),
+        ("dsa_heap_functions", drain_with_functions(dh.heappush, dh.heappop, floats)),
+        ("dsa_binaryheap", drain_with_object(dh.BinaryHeap, floats)),
+        ("heapq_c", drain_with_functions(heapq.heappush, heapq.heappop, floats)),
+    ]
+    say(f"timing {group}")
+    timings = measure_side_by_side(contenders, repeat=repeat, warmup=warmup)
+    names = {
+        "py_heapq_pure": "heapq, pure Python (_heapq blocked)",
+        "dsa_heap_functions": "dsa.heap heappush/heappop",
+        "dsa_binaryheap": "dsa.heap.BinaryHeap push/pop",
+        "heapq_c": "heapq (C)",
+    }
+    for key, _ in contenders:
+        rows.append(Row(key, names[key], group, n, data="random floats",
+                        timing=timings[key], baseline="py_heapq_pure"))
+
+    # ---- per call from Python: int64 ---------------------------------------
+    n = sizes["per_call"]
+    group = PER_CALL.format(n=n)
+    ints = splitmix64_items(n, SEED)
+    contenders = [
+        ("py_heapq_pure_int", drain_with_functions(pure.heappush, pure.heappop, ints)),
+        ("heapq_c_int", drain_with_functions(heapq.heappush, heapq.heappop, ints)),
+    ]
+    native_row_reason = native_reason
+    if native_heap is not None:
+        try:
+            native_heap.BinaryHeap().push(0)
+            contenders.append(("native_binaryheap",
+                               drain_with_object(native_heap.BinaryHeap, ints)))
+        except Exception as exc:
+            native_row_reason = f"dsa.native.heap.BinaryHeap unusable: {exc!r}"
+    say(f"timing {group}")
+    timings = measure_side_by_side(contenders, repeat=repeat, warmup=warmup)
+    names = {
+        "py_heapq_pure_int": "heapq, pure Python (_heapq blocked)",
+        "heapq_c_int": "heapq (C)",
+        "native_binaryheap": "dsa.native.heap.BinaryHeap push/pop",
+    }
+    for key in names:
+        rows.append(Row(key, names[key], group, n, data="int64 (splitmix64)",
+                        timing=timings.get(key), baseline="py_heapq_pure_int",
+                        skipped=None if key in timings else native_row_reason))
+
+    # ---- inside C / C++: int64 ---------------------------------------------
+    rows.extend(_native_rows(sizes["native"], options, native_heap,
+                             native_reason, notes, say))
+
+    targets = [
+        Target("python_twin_vs_pure_heapq",
+               f"1. Python twin drain of {sizes['python']:,} floats "
+               "<= 1.15x pure-Python heapq",
+               "dsa_heap_functions", "py_heapq_pure", 1.15),
+        Target("c_twin_vs_std_priority_queue",
+               f"2. C twin in-C drain of {sizes['native']:,} int64 "
+               "<= 1.2x std::priority_queue",
+               "native_drain_2", "cpp_priority_queue", 1.2),
+    ]
+    load_after = _load_average()
+    if load_before is not None and load_after is not None:
+        cpus = os.cpu_count() or 1
+        notes.append(
+            f"load average (1 min) {load_before:.2f} before, {load_after:.2f} "
+            f"after, on {cpus} CPU(s)"
+            + ("; the machine was busy, so absolute times are inflated and "
+               "noisy, and the side-by-side ratios are the figures to read"
+               if max(load_before, load_after) > 0.5 * cpus else ""))
+    report = Report(
+        benchmark="heap",
+        title="heap benchmark: drain (push n items, then pop all n)",
+        workload="push n items onto an empty heap, then pop all n",
+        machine=this_machine(), options=options, rows=rows, targets=targets,
+        notes=notes)
+    report.resolve()
+    return report
+
+
+def _load_average() -> Optional[float]:
+    try:
+        return os.getloadavg()[0]
+    except (AttributeError, OSError):
+        return None
+
+
+def _random_floats(n: int, seed: int) -> list[float]:
+    rng = random.Random(seed)
+    return [rng.random() for _ in range(n)]
+
+
+def _native_rows(n: int, options: Options, native_heap: Any,
+                 native_reason: Optional[str], notes: list[str],
+                 say: Progress) -> list[Row]:
+    group = NATIVE.format(n=n, seed=SEED)
+    data = f"int64 (splitmix64, seed {SEED})"
+    repeat, warmup = options.repeat, options.warmup
+
+    # Each contender does one run and returns its nanoseconds, measured
+    # inside C or C++ (a clock that leaves out the cost of getting there from
+    # Python), and what else that run reported.
+    contenders: dict[str, Callable[[], tuple[float, dict[str, Any]]]] = {}
+    reasons: dict[str, str] = {}
+
+    compiled = cpp.compile_program(CPP_SOURCE)
+    if compiled.ok:
+        def cpp_once() -> tuple[float, dict[str, Any]]:
+            # A fresh process per round, with one warm-up run inside it.
+            r = run_cpp(compiled.executable, n, SEED, 1, 1)
+            return float(r["runs_ns"][0]), {
+                "push_ns": r["push_ns"][0], "pop_ns": r["pop_ns"][0],
+                "ok": r["ok"], "checksum": r["checksum"]}
+        contenders["cpp_priority_queue"] = cpp_once
+        notes.append(
+            f"C++: {compiled.command} ({cpp.compiler_version()}); a fresh "
+            "process per round, one warm-up run then one timed run; its heap "
+            "reserves room for n once and reuses it, as the C kernel reserves "
+            "before its clock starts")
+    else:
+        reasons["cpp_priority_queue"] = compiled.error or "not compiled"
+        notes.append(f"C++ row skipped: {compiled.error} ({compiled.command})")
+
+    kernel = getattr(native_heap, "drain", None) if native_heap is not None else None
+    for arity in (2, 4):
+        key = f"native_drain_{arity}"
+        if kernel is None:
+            reasons[key] = native_reason or "dsa.native.heap has no drain kernel"
+            continue
+
+        def kernel_once(arity: int = arity) -> tuple[float, dict[str, Any]]:
+            total, push, pop, ok = _drain_fields(kernel(n, arity=arity, seed=SEED))
+            return total, {"push_ns": push, "pop_ns": pop, "ok": ok}
+        contenders[key] = kernel_once
+
+    say(f"timing {group}")
+    samples: dict[str, list[float]] = {key: [] for key in contenders}
+    details: dict[str, list[dict[str, Any]]] = {key: [] for key in contenders}
+    order = list(contenders)
+    for round_ in range(warmup + repeat):
+        shift = round_ % len(order) if order else 0
+        for key in order[shift:] + order[:shift]:
+            if key in reasons:
+                continue
+            try:
+                ns, detail = contenders[key]()
+            except Exception as exc:  # report it, keep the other rows
+                reasons[key] = f"failed: {exc}"
+                continue
+            if round_ >= warmup:
+                samples[key].append(ns)
+                details[key].append(detail)
+
+    names = {
+        "cpp_priority_queue": "C++ std::priority_queue (g++ -O2)",
+        "native_drain_2": "dsa.native.heap.drain, arity 2",
+        "native_drain_4": "dsa.native.heap.drain, arity 4",
+    }
+    have_cpp = "cpp_priority_queue" not in reasons
+    baseline = "cpp_priority_queue" if have_cpp else "native_drain_2"
+    rows = []
+    for key, name in names.items():
+        timing = (timing_from_ns(samples[key])
+                  if key not in reasons and samples.get(key) else None)
+        row = Row(key, name, group, n, data=data,
+                  timer="steady_clock inside C++" if key.startswith("cpp")
+                  else "CLOCK_MONOTONIC inside C",
+                  timing=timing, baseline=baseline,
+                  skipped=None if timing is not None else reasons.get(key, "not run"))
+        runs = details.get(key)
+        if timing is not None and runs:
+            row.extra = {
+                "push_ns_median": _median([r["push_ns"] for r in runs]),
+                "pop_ns_median": _median([r["pop_ns"] for r in runs]),
+                "ok": all(r["ok"] for r in runs),
+            }
+            if "checksum" in runs[0]:
+                # The popped sequence, folded: it must be the sorted input of
+                # the C kernel, as recomputed here in Python (untimed).
+                sums = {r["checksum"] for r in runs}
+                expected = expected_checksum(n, SEED)
+                row.extra["checksum"] = runs[0]["checksum"]
+                row.extra["checksum_expected"] = expected
+                row.extra["checksum_matches"] = sums == {expected}
+                if sums != {expected}:
+                    row.extra["ok"] = False
+            row.note = (f"push {format_seconds(row.extra['push_ns_median'] * 1e-9)}"
+                        f" + pop {format_seconds(row.extra['pop_ns_median'] * 1e-9)}"
+                        " (medians)")
+            if row.extra.get("checksum_matches"):
+                row.note += ("; checksum of the pops = sorted C kernel input "
+                             "recomputed in Python")
+            if not row.extra["ok"]:
+                row.note += ("; WRONG RESULT: the pops were not the sorted "
+                             "input (see the JSON)")
+        rows.append(row)
+    if not have_cpp and samples.get("native_drain_2"):
+        notes.append("without the C++ row, ratios of the C rows are against "
+                     "the C twin's binary drain")
+    return rows
+
+
+def _median(values: list[float]) -> Optional[float]:
+    import statistics
+    return statistics.median(values) if values else None

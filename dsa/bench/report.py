@@ -1,0 +1,293 @@
+"""The pieces every benchmark is built from: options, rows, targets, a report.
+
+A benchmark module measures some rows, states its targets as ratios of two
+rows, and returns a :class:`Report`.  This module turns a report into a rich
+table (with a PASS/FAIL line per target) or into JSON, so every benchmark
+looks and reads the same.
+
+Ratios are always computed from the medians of the same run, never against a
+figure remembered from another run: two things timed side by side on the
+same noisy machine share the noise, and their ratio is much steadier than
+either time.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import gc
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Optional, Sequence
+
+from dsa.machine import Machine
+from dsa.timing import Timing, format_ratio, format_seconds, measure
+
+
+@dataclass(frozen=True)
+class Options:
+    """What the command line asked for."""
+
+    quick: bool = False
+    repeat: int = 5
+    warmup: int = 1
+
+
+@dataclass
+class Row:
+    """One measured (or skipped) line of a benchmark's table.
+
+    ``n`` is the number of items one run handled; ``per_op_ns`` divides the
+    median by it (for a drain: one push plus one pop per item).  ``baseline``
+    names the row this one's ``ratio`` is taken against (the baseline's own
+    ratio is 1).  ``timer`` says which clock measured it, because a time taken
+    inside C excludes the cost of calling into C from Python.
+    """
+
+    key: str                       # stable identifier, used by targets and JSON
+    name: str                      # what a person reads in the table
+    group: str                     # rows of a group share n, data and baseline
+    n: int
+    data: str = ""                 # what the items were
+    timer: str = "perf_counter in Python"   # which clock measured it
+    timing: Optional[Timing] = None
+    baseline: Optional[str] = None
+    ratio: Optional[float] = None
+    skipped: Optional[str] = None  # why it was not measured
+    note: Optional[str] = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def median(self) -> Optional[float]:
+        return None if self.timing is None else self.timing.median
+
+    @property
+    def per_op_ns(self) -> Optional[float]:
+        return None if self.timing is None else self.timing.per(self.n) * 1e9
+
+
+@dataclass
+class Target:
+    """A speed target: ``numerator``'s median at most ``limit`` times ``denominator``'s."""
+
+    key: str
+    description: str
+    numerator: str     # row keys
+    denominator: str
+    limit: float
+    value: Optional[float] = None
+    reason: Optional[str] = None   # why there is no value
+
+    @property
+    def passed(self) -> Optional[bool]:
+        return None if self.value is None else self.value <= self.limit
+
+
+@dataclass
+class Report:
+    """Everything one run of a benchmark measured, with the machine it ran on."""
+
+    benchmark: str
+    title: str
+    workload: str
+    machine: Machine
+    options: Options
+    rows: list[Row]
+    targets: list[Target]
+    notes: list[str] = field(default_factory=list)
+
+    def row(self, key: str) -> Row:
+        for r in self.rows:
+            if r.key == key:
+                return r
+        raise KeyError(key)
+
+    def resolve(self) -> None:
+        """Fill in every row's ratio against its baseline and every target's value."""
+        by_key = {r.key: r for r in self.rows}
+        for r in self.rows:
+            base = by_key.get(r.baseline) if r.baseline else None
+            if r.median is not None and base is not None and base.median:
+                r.ratio = r.median / base.median
+            else:
+                r.ratio = None
+        for t in self.targets:
+            num, den = by_key.get(t.numerator), by_key.get(t.denominator)
+            missing = [r for r in (num, den) if r is None or r.median is None]
+            if missing:
+                t.value = None
+                t.reason = "; ".join(
+                    f"{r.name if r else '?'} not measured"
+                    + (f" ({r.skipped})" if r is not None and r.skipped else "")
+                    for r in missing)
+            else:
+                t.value = num.median / den.median
+                t.reason = None
+
+    # -- output ---------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        machine = dataclasses.asdict(self.machine)
+        machine["summary"] = self.machine.summary()
+        return {
+            "benchmark": self.benchmark,
+            "title": self.title,
+            "workload": self.workload,
+            "quick": self.options.quick,
+            "repeat": self.options.repeat,
+            "warmup": self.options.warmup,
+            "machine": machine,
+            "units": {
+                "median_s": "median seconds of one run",
+                "per_op_ns": "median nanoseconds per item of a run "
+                             "(for a drain: one push plus one pop)",
+                "ratio": "median / median of the row named by 'baseline', "
+                         "same run",
+            },
+            "rows": [_row_json(r) for r in self.rows],
+            "targets": [
+                {
+                    "key": t.key,
+                    "description": t.description,
+                    "numerator": t.numerator,
+                    "denominator": t.denominator,
+                    "value": t.value,
+                    "limit": t.limit,
+                    "pass": t.passed,
+                    "reason": t.reason,
+                }
+                for t in self.targets
+            ],
+            "notes": list(self.notes),
+        }
+
+    def render(self, console: Any) -> None:
+        """Print the report with rich: machine, table, targets, notes."""
+        from rich import box
+        from rich.table import Table
+
+        console.print(f"[bold]{self.title}[/bold]")
+        console.print(f"workload: {self.workload}")
+        console.print(f"machine:  {self.machine.summary()}")
+        console.print(f"runs:     median of {self.options.repeat} timed runs "
+                      f"per row after {self.options.warmup} warm-up run(s); "
+                      "ratios from medians of this run")
+        if self.options.quick:
+            console.print("[yellow]--quick: small sizes for a smoke test; "
+                          "these figures do not check the targets[/yellow]")
+
+        # One table per group, with the same column widths, so the groups
+        # line up; the group's title says what its ratios are taken against.
+        width = max([len(r.name) for r in self.rows] + [20])
+        groups: list[list[Row]] = []
+        for r in self.rows:
+            if groups and groups[-1][0].group == r.group:
+                groups[-1].append(r)
+            else:
+                groups.append([r])
+        for rows in groups:
+            first = rows[0]
+            base = next((b for b in self.rows if b.key == first.baseline), None)
+            timers = ", ".join(dict.fromkeys(r.timer for r in rows))
+            subtitle = (f"ratio vs {base.name}; " if base is not None else "") \
+                + f"timed by {timers}"
+            table = Table(title=f"[bold]{first.group}[/bold]\n[dim]{subtitle}[/dim]",
+                          title_justify="left", header_style="bold",
+                          box=box.SIMPLE_HEAD, pad_edge=False)
+            table.add_column("row", min_width=width, no_wrap=True)
+            table.add_column("n", justify="right", min_width=9)
+            table.add_column("median", justify="right", min_width=8)
+            table.add_column("per item", justify="right", min_width=8)
+            table.add_column("ratio", justify="right", min_width=6)
+            for r in rows:
+                if r.median is None:
+                    table.add_row(r.name, f"{r.n:,}", "[dim]skipped[/dim]", "", "")
+                    continue
+                ratio = format_ratio(r.ratio) if r.ratio is not None else "-"
+                if r.baseline == r.key:
+                    ratio = f"[bold]{ratio}[/bold]"
+                table.add_row(r.name, f"{r.n:,}", format_seconds(r.median),
+                              format_seconds(r.median / r.n), ratio)
+            console.print(table)
+
+        console.print("[bold]targets[/bold]")
+        for t in self.targets:
+            if t.value is None:
+                console.print(f"  [yellow]N/A [/yellow] {t.description}: "
+                              f"not measured ({t.reason})")
+                continue
+            verdict = "[green]PASS[/green]" if t.passed else "[red]FAIL[/red]"
+            console.print(f"  {verdict} {t.description}: measured "
+                          f"{t.value:.3f}x (limit {t.limit:.2f}x)")
+        notes = list(self.notes)
+        notes += [f"{r.name}: skipped, {r.skipped}" for r in self.rows
+                  if r.skipped]
+        notes += [f"{r.name}: {r.note}" for r in self.rows if r.note]
+        if notes:
+            console.print("[bold]notes[/bold]")
+            for note in notes:
+                console.print(f"  - {note}", highlight=False)
+
+
+def _row_json(r: Row) -> dict[str, Any]:
+    return {
+        "key": r.key,
+        "name": r.name,
+        "group": r.group,
+        "n": r.n,
+        "data": r.data,
+        "timer": r.timer,
+        "median_s": r.median,
+        "per_op_ns": r.per_op_ns,
+        "ratio": r.ratio,
+        "baseline": r.baseline,
+        "runs_s": list(r.timing.runs) if r.timing is not None else None,
+        "skipped": r.skipped,
+        "note": r.note,
+        **({"extra": r.extra} if r.extra else {}),
+    }
+
+
+# -- measuring --------------------------------------------------------------
+
+def measure_side_by_side(
+    contenders: Sequence[tuple[str, Callable[[], object]]],
+    *, repeat: int, warmup: int = 1,
+    setup: Callable[[], object] | None = None,
+) -> dict[str, Timing]:
+    """Time several functions round-robin: warm-up rounds, then ``repeat`` rounds.
+
+    Each round runs every contender once (starting from a different one each
+    round), so slow drift of the machine -- another tenant, the CPU's clock,
+    a thermal limit -- falls on all of them alike instead of on whichever
+    happened to run last.  The garbage collector is paused while timing, as
+    ``timeit`` does, and collected between runs.  Every single run goes
+    through :func:`dsa.timing.measure`.
+    """
+    if repeat < 1:
+        raise ValueError("repeat must be at least 1")
+    names = [name for name, _ in contenders]
+    runs: dict[str, list[float]] = {name: [] for name in names}
+    gc_was_enabled = gc.isenabled()
+    try:
+        for round_ in range(warmup + repeat):
+            shift = round_ % len(contenders)
+            order = list(contenders[shift:]) + list(contenders[:shift])
+            for name, fn in order:
+                gc.collect()
+                gc.disable()
+                try:
+                    t = measure(fn, repeat=1, warmup=0, setup=setup)
+                finally:
+                    if gc_was_enabled:
+                        gc.enable()
+                if round_ >= warmup:
+                    runs[name].extend(t.runs)
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+    return {name: Timing(tuple(runs[name])) for name in names}
+
+
+def timing_from_ns(samples: Iterable[int | float]) -> Timing:
+    """A Timing from nanosecond counts measured inside C or C++."""
+    return Timing(tuple(float(s) * 1e-9 for s in samples))
+

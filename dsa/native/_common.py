@@ -1,0 +1,67 @@
+"""What every Python face of a C twin shares: int64 checks, status codes,
+and the per-object lock.
+
+cffi releases the GIL around every call into C, so two Python threads can be
+inside the same C structure at once.  Each twin object therefore holds a
+``threading.RLock`` and takes it around every call that reads or changes its
+C state; that is the price of letting the C code run without the GIL.
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any, NoReturn
+
+INT64_MIN = -(2**63)
+INT64_MAX = 2**63 - 1
+
+
+def as_int64(value: Any, what: str = "item") -> int:
+    """Convert ``value`` to a Python int that fits in a signed 64-bit slot.
+
+    TypeError for something that is not an integer (``__index__``),
+    OverflowError for an integer out of range, as the contract says.
+    """
+    try:
+        number = operator.index(value)
+    except TypeError:
+        raise TypeError(
+            f"{what} must be an integer, not {type(value).__name__}"
+        ) from None
+    if not INT64_MIN <= number <= INT64_MAX:
+        raise OverflowError(
+            f"{what} {number} does not fit in a signed 64-bit integer "
+            f"[{INT64_MIN}, {INT64_MAX}]"
+        )
+    return number
+
+
+def as_size(value: Any, what: str = "size") -> int:
+    """A non-negative integer for sizes and counts (ValueError if negative)."""
+    number = operator.index(value)
+    if number < 0:
+        raise ValueError(f"{what} must be non-negative, got {number}")
+    if number > 2**62:
+        raise OverflowError(f"{what} {number} is too large")
+    return number
+
+
+def raise_status(lib: Any, status: int, message: str = "") -> NoReturn:
+    """Turn a C status code into the exception a Python user expects."""
+    if status == lib.DSA_ENOMEM:
+        raise MemoryError(message or "the C twin could not allocate memory")
+    if status in (lib.DSA_EEMPTY, lib.DSA_EINDEX):
+        raise IndexError(message or "index out of range")
+    if status == lib.DSA_EKEY:
+        raise KeyError(message)
+    if status == lib.DSA_EVALUE:
+        raise ValueError(message or "invalid argument")
+    if status == lib.DSA_ESTATE:
+        raise RuntimeError(message or "structure changed during iteration")
+    raise SystemError(f"unexpected status {status} from the C twin")
+
+
+def check(lib: Any, status: int, message: str = "") -> None:
+    """Raise for any status other than DSA_OK."""
+    if status != lib.DSA_OK:
+        raise_status(lib, status, message)

@@ -1,0 +1,51 @@
+/* common.h: what every C twin shares.
+ *
+ * Status codes.  Every C function that can fail returns one of these; the
+ * Python wrapper (dsa/native/_common.py) turns each into the exception a
+ * Python user expects.  Nothing in the C twins prints, aborts or exits.
+ *
+ * Checked size arithmetic.  Capacities come from Python and can be anything;
+ * every byte count is computed with dsa_mul_size() so that an absurd request
+ * becomes DSA_ENOMEM instead of a short allocation.
+ */
+#ifndef DSA_COMMON_H
+#define DSA_COMMON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* cffi:begin */
+enum dsa_status {
+    DSA_OK = 0,
+    DSA_ENOMEM = -1,     /* allocation failed or size overflowed: MemoryError */
+    DSA_EEMPTY = -2,     /* pop or peek on an empty structure: IndexError */
+    DSA_EINDEX = -3,     /* position out of range: IndexError */
+    DSA_EKEY = -4,       /* key not present: KeyError */
+    DSA_EVALUE = -5,     /* bad argument: ValueError */
+    DSA_ESTATE = -6      /* changed during iteration: RuntimeError */
+};
+
+/* Monotonic clock in nanoseconds, for the kernels timed inside C. */
+int64_t dsa_now_ns(void);
+/* cffi:end */
+
+/* a * b without wrap-around: returns 0 and leaves *out untouched on overflow. */
+static inline int dsa_mul_size(size_t a, size_t b, size_t *out)
+{
+    if (b != 0 && a > SIZE_MAX / b)
+        return 0;
+    *out = a * b;
+    return 1;
+}
+
+/* A small, fast, seedable generator (splitmix64) for the kernels' inputs.
+ * The state lives with the caller: there are no globals in the C twins. */
+static inline uint64_t dsa_splitmix64(uint64_t *state)
+{
+    uint64_t z = (*state += UINT64_C(0x9E3779B97F4A7C15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return z ^ (z >> 31);
+}
+
+#endif /* DSA_COMMON_H */

@@ -1,0 +1,46 @@
+/* trace.h: counting the distinct 64-byte cache lines an operation touches.
+ *
+ * The cache does not move bytes, it moves lines of 64 bytes.  An operation
+ * that reads eight neighbouring int64 values costs one line; one that follows
+ * eight pointers to scattered nodes costs eight.  To show that cause beside
+ * the nanoseconds, every C twin marks its memory accesses with DSA_TOUCH().
+ *
+ * In the ordinary build DSA_TOUCH() expands to nothing, so the timed code is
+ * exactly the code a reader sees.  In the traced build (-DDSA_TRACE=1, the
+ * module dsa.native._dsa_native_traced) it records the line address of every
+ * byte range touched in a dsa_trace, a small hash set owned by the structure
+ * being traced.  dsa_trace_lines() then says how many distinct lines the
+ * operation touched since the last dsa_trace_reset().
+ */
+#ifndef DSA_TRACE_H
+#define DSA_TRACE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* cffi:begin */
+typedef struct dsa_trace dsa_trace;
+
+dsa_trace *dsa_trace_new(void);
+void dsa_trace_free(dsa_trace *t);
+void dsa_trace_reset(dsa_trace *t);
+/* Distinct 64-byte lines touched since the last reset. */
+size_t dsa_trace_lines(const dsa_trace *t);
+/* 1 if the set could not grow and some lines went uncounted. */
+int dsa_trace_overflowed(const dsa_trace *t);
+/* 1 in the traced build, 0 in the ordinary one. */
+int dsa_trace_enabled(void);
+/* cffi:end */
+
+#define DSA_LINE_BYTES 64
+
+/* Record that the bytes [p, p + nbytes) were touched.  t may be NULL. */
+void dsa_trace_touch(dsa_trace *t, const void *p, size_t nbytes);
+
+#if defined(DSA_TRACE) && DSA_TRACE
+#define DSA_TOUCH(t, p, n) dsa_trace_touch((t), (p), (n))
+#else
+#define DSA_TOUCH(t, p, n) ((void)0)
+#endif
+
+#endif /* DSA_TRACE_H */
