@@ -86,7 +86,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         json.dump(report.to_json(), sys.stdout, indent=2)
         sys.stdout.write("\n")
     else:
-        report.render(Console())
+        # A pipe or a file gets 100 columns: the tables wrap badly in 80.
+        out = Console()
+        if not out.is_terminal:
+            out = Console(width=100)
+        report.render(out)
     return 0
 
 
