@@ -44,6 +44,10 @@ REGISTRY: dict[str, Benchmark] = {b.name: b for b in (
         "heap", "dsa.bench.heap",
         "drain (push n, pop n): Python twin vs CPython's pure-Python heapq; "
         "C twin's kernel vs C++ std::priority_queue"),
+    Benchmark(
+        "hashtable", "dsa.bench.hashtable",
+        "insert / find / miss: Python twins vs dict, C twins per call and "
+        "in C vs C++ std::unordered_map"),
 )}
 
 

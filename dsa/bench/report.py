@@ -224,7 +224,8 @@ class Report:
         if notes:
             console.print("[bold]notes[/bold]")
             for note in notes:
-                console.print(f"  - {note}", highlight=False)
+                # Notes are plain text: "t[k]" must not be read as markup.
+                console.print(f"  - {note}", highlight=False, markup=False)
 
 
 def _row_json(r: Row) -> dict[str, Any]:

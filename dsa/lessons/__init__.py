@@ -42,6 +42,13 @@ LESSONS: tuple[LessonInfo, ...] = (
         "and binary vs 4-ary heaps in C, cache line by cache line.",
         "dsa.lessons.heap",
     ),
+    LessonInfo(
+        "hashtable",
+        "Hash tables: from a key to a slot, chains and load factors, open "
+        "addressing and tombstones, C twins counted in cache lines, hash "
+        "flooding, and what Python's dict really does.",
+        "dsa.lessons.hashtable",
+    ),
 )
 
 

@@ -26,6 +26,8 @@ _EXPORTS = {
     "DaryHeap": "heap",
     "ChainedHashTable": "hashtable",
     "OpenAddressingHashTable": "hashtable",
+    "DoublyLinkedList": "linkedlist",
+    "BlockedDeque": "deque",
 }
 
 __all__ = ["available", "why_unavailable", "NativeUnavailable", "HOW_TO_BUILD",

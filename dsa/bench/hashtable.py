@@ -1,0 +1,694 @@
+"""The hash-table benchmark: insert, find, miss (and delete), side by side.
+
+Four parts, each timed round-robin (one run of every contender per round,
+after a warm-up round), so the ratios compare runs made side by side:
+
+* **One Python call per operation**, 1,000,000 int keys: ``dict`` against
+  the C twins (``dsa.native.hashtable``) used from Python -- ``t[k] = k`` to
+  insert, ``t[k]`` in a loop to find every key in random order, ``k in t``
+  for keys that are absent.  This shows what a call through cffi costs.
+* **Python twins against dict**, the same three loops on int keys.  A
+  Python twin inserts a key in microseconds, so this part runs smaller than
+  1,000,000 keys (see :data:`FULL_SIZES`) to keep the whole benchmark near
+  three minutes; the report says so.
+* **Inside C / C++**, 1,000,000 int64 keys: the C twins' operations kernel
+  (:func:`dsa.native.hashtable.ops`: open addressing, chaining with one
+  ``malloc`` per node, chaining with pooled nodes) against
+  ``std::unordered_map<int64_t, int64_t>`` compiled here with
+  ``g++ -O2 -std=c++17`` and timed inside C++ with ``steady_clock``, with
+  and without ``reserve(n)``.  The C++ program makes the kernel's keys
+  (splitmix64 from the same seed) and uses them in the kernel's orders:
+  insert in generation order, find in the kernel's shuffled order, miss on
+  the next n outputs, delete in the kernel's second shuffle.  It prints a
+  checksum that this module recomputes in Python.
+* **str keys**, 100,000 of them: the Python twins against ``dict``, insert
+  and then ``for k in order: t[k]`` with the same key list in the same
+  random order for every table.
+
+All int rows of a size use the same keys: the kernel's, recomputed in
+Python by :func:`kernel_input`.
+
+Targets:
+
+1. the C open-addressing twin's in-C successful lookup at 1,000,000 keys is
+   at least 2x faster than ``std::unordered_map``'s (the faster of reserve
+   and no reserve is the yardstick): unordered_map hit / C hit >= 2.0;
+2. ``ChainedHashTable``'s successful lookup of 100,000 str keys in random
+   order takes at most 4x a dict's;
+3. the same for ``OpenAddressingHashTable``.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import statistics
+import subprocess
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Optional
+
+from dsa.bench import cpp
+from dsa.bench.report import Options, Report, Row, Target
+from dsa.machine import this_machine
+from dsa.timing import Timing
+
+SEED = 1
+
+# "python_int" is smaller than the rest on purpose: at 1,000,000 keys the
+# Python twins alone (insert + find + miss, two tables, six rounds) take
+# several minutes on a 2-CPU machine.  See the note the report prints.
+FULL_SIZES = {"per_call": 1_000_000, "python_int": 250_000,
+              "native": 1_000_000, "str": 100_000}
+QUICK_SIZES = {"per_call": 5_000, "python_int": 3_000,
+               "native": 20_000, "str": 5_000}
+
+CPP_SOURCE = "hashtable_lookup.cpp"
+CPP_TIMEOUT_S = 300
+
+MASK64 = (1 << 64) - 1
+FNV_PRIME = 0x100000001B3
+
+Progress = Callable[[str], None]
+
+# One run of a contender: seconds per phase, and what else it reported.
+RunOnce = Callable[[], tuple[dict[str, float], dict[str, Any]]]
+
+
+# -- the kernel's keys, recomputed in Python -----------------------------------
+
+@dataclass(frozen=True)
+class KernelInput:
+    """The keys of ``dsa_ht_kernel_ops(n, seed)`` and the orders it uses them in.
+
+    ``keys``: the n stored keys, in insertion order; ``misses``: the n keys
+    never stored; ``hit_order``: ``keys`` shuffled, the order of the
+    successful lookups; ``delete_order``: that shuffled again, the order of
+    the deletions.
+    """
+
+    keys: list[int]
+    misses: list[int]
+    hit_order: list[int]
+    delete_order: list[int]
+
+
+def _splitmix64(state: int) -> tuple[int, int]:
+    """One step of native/common.h's dsa_splitmix64: (new state, output)."""
+    state = (state + 0x9E3779B97F4A7C15) & MASK64
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return state, z ^ (z >> 31)
+
+
+def _shuffle(a: list[int], state: int) -> int:
+    """hashtable.c's shuffle: Fisher-Yates from the top, j = splitmix64() % i."""
+    for i in range(len(a), 1, -1):
+        state, u = _splitmix64(state)
+        j = u % i
+        a[i - 1], a[j] = a[j], a[i - 1]
+    return state
+
+
+def splitmix64_values(count: int, seed: int) -> tuple[list[int], int]:
+    """``count`` splitmix64 outputs from the state ``seed``, each read as a
+    signed int64 (same bits), as hashtable.c's random_keys; and the state
+    after them."""
+    state = seed & MASK64
+    values = []
+    append = values.append
+    for _ in range(count):
+        state, u = _splitmix64(state)
+        append(u - (1 << 64) if u >> 63 else u)
+    return values, state
+
+
+def kernel_input(n: int, seed: int = SEED) -> KernelInput:
+    """The kernel's input, made as native/hashtable.c makes it.
+
+    2n consecutive splitmix64 outputs from the state ``seed``, each read as
+    a signed int64 (same bits); the first n are stored, the last n are the
+    misses; then the stored keys are shuffled for the lookups, and shuffled
+    again for the deletions, with the generator carrying on.
+    """
+    raw, state = splitmix64_values(2 * n, seed)
+    hit_order = raw[:n]
+    state = _shuffle(hit_order, state)
+    delete_order = list(hit_order)
+    _shuffle(delete_order, state)
+    return KernelInput(raw[:n], raw[n:], hit_order, delete_order)
+
+
+def fold(values: list[int]) -> int:
+    """The C++ program's order checksum: h = (h ^ v) * FNV prime, mod 2^64."""
+    h = 0
+    for v in values:
+        h = ((h ^ (v & MASK64)) * FNV_PRIME) & MASK64
+    return h
+
+
+def value_sum(keys: list[int]) -> int:
+    """Sum mod 2^64 of the values stored with ``keys`` (~k, as value_for)."""
+    return sum((~k) & MASK64 for k in keys) & MASK64
+
+
+def expected_checksum(data: KernelInput) -> tuple[int, int, int]:
+    """What the C++ program must print after "checksum" for this input."""
+    return value_sum(data.keys), fold(data.hit_order), fold(data.delete_order)
+
+
+# -- the C++ program -----------------------------------------------------------
+
+def run_cpp(executable, n: int, seed: int, warmup: int, repeat: int,
+            reserve: bool) -> dict[str, Any]:
+    """Run the C++ program; its per-run nanoseconds per phase and checks."""
+    out = subprocess.run(
+        [str(executable), "ops", str(n), str(seed), str(warmup), str(repeat),
+         "1" if reserve else "0"],
+        capture_output=True, text=True, timeout=CPP_TIMEOUT_S)
+    if out.returncode != 0:
+        raise RuntimeError(f"{executable.name} exited {out.returncode}: "
+                           f"{out.stderr.strip()[:200]}")
+    runs: list[dict[str, int]] = []
+    checksum = buckets = ok = None
+    for line in out.stdout.splitlines():
+        word, *values = line.split()
+        if word == "run":
+            # Totals for n operations; the per-op figures after them are
+            # the same numbers divided by n, for a person reading the output.
+            runs.append(dict(zip(PHASES_C, map(int, values[:4]))))
+        elif word == "checksum":
+            checksum = tuple(int(v) for v in values)
+        elif word == "buckets":
+            buckets = int(values[0])
+        elif word == "ok":
+            ok = values[0] == "1"
+    if len(runs) != repeat or checksum is None or len(checksum) != 3 \
+            or ok is None:
+        raise RuntimeError(f"unexpected output from {executable.name}: "
+                           f"{out.stdout[:200]!r}")
+    return {"runs_ns": runs, "checksum": checksum, "buckets": buckets, "ok": ok}
+
+
+def cpp_keys(executable, n: int, seed: int) -> dict[str, list[int]]:
+    """The C++ program's keys: {"insert": [...], "hit": [...], ...}."""
+    out = subprocess.run([str(executable), "keys", str(n), str(seed)],
+                         capture_output=True, text=True, check=True,
+                         timeout=CPP_TIMEOUT_S)
+    result: dict[str, list[int]] = {"insert": [], "hit": [], "miss": [],
+                                    "delete": []}
+    for line in out.stdout.splitlines():
+        word, value = line.split()
+        result[word].append(int(value))
+    return result
+
+
+# -- the Python loops being timed ------------------------------------------------
+
+PHASES_PY = ("insert", "hit", "miss")
+PHASES_STR = ("insert", "hit")
+PHASES_C = ("insert", "hit", "miss", "delete")
+
+
+def int_ops(make: Callable[[], Any], keys: list, hits: list,
+            misses: list) -> RunOnce:
+    """Insert ``keys`` into a fresh table, find ``hits``, miss ``misses``.
+
+    The three loops are the plainest Python (``t[k] = k``, ``t[k]``,
+    ``k in t``) and the same for every table, so the loop's own cost is
+    shared and the table's cost is the difference.
+    """
+    def run() -> tuple[dict[str, float], dict[str, Any]]:
+        clock = time.perf_counter
+        table = make()
+        t0 = clock()
+        for k in keys:
+            table[k] = k
+        t1 = clock()
+        for k in hits:
+            table[k]
+        t2 = clock()
+        for k in misses:
+            k in table
+        t3 = clock()
+        return {"insert": t1 - t0, "hit": t2 - t1, "miss": t3 - t2}, {}
+    return run
+
+
+def str_ops(make: Callable[[], Any], keys: list, order: list) -> RunOnce:
+    """Insert ``keys`` into a fresh table, then find them all in ``order``."""
+    def run() -> tuple[dict[str, float], dict[str, Any]]:
+        clock = time.perf_counter
+        table = make()
+        t0 = clock()
+        for k in keys:
+            table[k] = k
+        t1 = clock()
+        for k in order:
+            table[k]
+        t2 = clock()
+        return {"insert": t1 - t0, "hit": t2 - t1}, {}
+    return run
+
+
+def round_robin(contenders: dict[str, RunOnce], *, repeat: int, warmup: int,
+                reasons: dict[str, str]
+                ) -> tuple[dict[str, dict[str, list[float]]],
+                           dict[str, list[dict[str, Any]]]]:
+    """Run every contender once per round, starting from a different one each
+    round: ``warmup`` untimed rounds, then ``repeat`` timed ones.
+
+    Returns seconds per phase per timed run, and each run's details.  The
+    garbage collector is paused during a run and collected between runs, as
+    :func:`dsa.bench.report.measure_side_by_side` does.  A contender that
+    raises is dropped with its reason in ``reasons``; the others go on.
+    """
+    order = [key for key in contenders if key not in reasons]
+    samples: dict[str, dict[str, list[float]]] = {key: {} for key in order}
+    details: dict[str, list[dict[str, Any]]] = {key: [] for key in order}
+    gc_was_enabled = gc.isenabled()
+    try:
+        for round_ in range(warmup + repeat):
+            shift = round_ % len(order) if order else 0
+            for key in order[shift:] + order[:shift]:
+                if key in reasons:
+                    continue
+                gc.collect()
+                gc.disable()
+                try:
+                    phases, detail = contenders[key]()
+                except Exception as exc:   # report it, keep the other rows
+                    reasons[key] = f"failed: {exc!r}"
+                    continue
+                finally:
+                    if gc_was_enabled:
+                        gc.enable()
+                if round_ >= warmup:
+                    for phase, seconds in phases.items():
+                        samples[key].setdefault(phase, []).append(seconds)
+                    details[key].append(detail)
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+    return samples, details
+
+
+# -- targets "at least" ------------------------------------------------------------
+
+@dataclass
+class AtLeastTarget(Target):
+    """A speed target stated the other way round: ``numerator``'s median at
+    least ``limit`` times ``denominator``'s (how many times faster the
+    denominator is)."""
+
+    @property
+    def passed(self) -> Optional[bool]:
+        return None if self.value is None else self.value >= self.limit
+
+
+class HashtableReport(Report):
+    """A Report whose JSON says which way each target's limit points."""
+
+    def to_json(self) -> dict[str, Any]:
+        out = super().to_json()
+        for t, entry in zip(self.targets, out["targets"]):
+            entry["direction"] = ">=" if isinstance(t, AtLeastTarget) else "<="
+        out["units"]["per_op_ns"] = "median nanoseconds per operation of a run"
+        return out
+
+
+# -- the benchmark ------------------------------------------------------------------
+
+PER_CALL = "One Python call per operation, {n:,} int keys: {op}"
+PY_INT = "Python twins vs dict, {n:,} int keys: {op}"
+NATIVE = "Inside C / C++, {n:,} int64 keys: {op}"
+STR = "Python twins vs dict, {n:,} str keys: {op}"
+
+OP_WORDS = {
+    "insert": "insert into an empty table",
+    "hit": "successful lookup, random order",
+    "miss": "failed lookup",
+    "delete": "delete, random order",
+}
+
+
+def run(options: Options, progress: Optional[Progress] = None) -> Report:
+    say = progress or (lambda message: None)
+    sizes = QUICK_SIZES if options.quick else FULL_SIZES
+    notes: list[str] = []
+    rows: list[Row] = []
+    if options.quick:
+        notes.append(
+            "--quick: n = {per_call:,} (per call), {python_int:,} (Python "
+            "twins, int), {native:,} (C/C++), {str:,} (str) instead of ".format(
+                **sizes)
+            + "{per_call:,} / {python_int:,} / {native:,} / {str:,}; the "
+              "targets are stated for the full sizes".format(**FULL_SIZES))
+    else:
+        notes.append(
+            f"the Python twins run with {sizes['python_int']:,} int keys, not "
+            f"{FULL_SIZES['per_call']:,}: at 4-7 µs per insert and 1-3 µs "
+            "per lookup, the two twins at 1,000,000 keys take about 20 s a "
+            "round, two more minutes over the warm-up and timed rounds, which "
+            "would take the benchmark well past three minutes on a 2-CPU "
+            "machine; dict is timed beside them at the same size (and at "
+            "1,000,000 in the per-call rows, to show how it grows)")
+
+    load_before = _load_average()
+    py_tables, py_reason = _python_twins()
+    native_ht, native_reason = _native_hashtable_module()
+
+    say(f"making the C kernel's keys for n = {sizes['native']:,} in Python")
+    big = kernel_input(max(sizes["per_call"], sizes["native"]), SEED)
+    if sizes["per_call"] == len(big.keys):
+        call_input = big
+    else:
+        call_input = kernel_input(sizes["per_call"], SEED)
+    native_input = big if sizes["native"] == len(big.keys) \
+        else kernel_input(sizes["native"], SEED)
+
+    # ---- one Python call per operation, 1,000,000 int keys ------------------
+    n = sizes["per_call"]
+    contenders: dict[str, RunOnce] = {}
+    reasons: dict[str, str] = {}
+    contenders["call_dict"] = int_ops(dict, call_input.keys,
+                                      call_input.hit_order, call_input.misses)
+    for key, cls_name in (("call_native_chained", "ChainedHashTable"),
+                          ("call_native_open", "OpenAddressingHashTable")):
+        if native_ht is None:
+            reasons[key] = native_reason or "C twins missing"
+            continue
+        cls = getattr(native_ht, cls_name)
+
+        def make(cls: Any = cls) -> Any:
+            return cls(seed=SEED)
+        contenders[key] = int_ops(make, call_input.keys, call_input.hit_order,
+                                  call_input.misses)
+    say(f"timing one Python call per operation, {n:,} int keys")
+    samples, _ = round_robin(contenders, repeat=options.repeat,
+                             warmup=options.warmup, reasons=reasons)
+    names = {
+        "call_dict": "dict",
+        "call_native_chained": "dsa.native ChainedHashTable (malloc nodes)",
+        "call_native_open": "dsa.native OpenAddressingHashTable",
+    }
+    rows += _phase_rows(PER_CALL, n, "int64 keys (splitmix64, seed "
+                        f"{SEED}), the C kernel's", names, PHASES_PY, samples,
+                        reasons, {op: "call_dict" for op in PHASES_PY})
+
+    # ---- Python twins vs dict, int keys --------------------------------------
+    n = sizes["python_int"]
+    data = kernel_input(n, SEED)
+    contenders = {"py_dict": int_ops(dict, data.keys, data.hit_order,
+                                     data.misses)}
+    reasons = {}
+    for key, cls_name in (("py_chained", "ChainedHashTable"),
+                          ("py_open", "OpenAddressingHashTable")):
+        if py_tables is None:
+            reasons[key] = py_reason or "dsa.hashtable missing"
+            continue
+        contenders[key] = int_ops(getattr(py_tables, cls_name), data.keys,
+                                  data.hit_order, data.misses)
+    say(f"timing the Python twins, {n:,} int keys")
+    samples, _ = round_robin(contenders, repeat=options.repeat,
+                             warmup=options.warmup, reasons=reasons)
+    names = {"py_dict": "dict",
+             "py_chained": "dsa.hashtable.ChainedHashTable",
+             "py_open": "dsa.hashtable.OpenAddressingHashTable"}
+    rows += _phase_rows(PY_INT, n, f"int keys (splitmix64, seed {SEED})",
+                        names, PHASES_PY, samples, reasons,
+                        {op: "py_dict" for op in PHASES_PY})
+
+    # ---- inside C / C++ ----------------------------------------------------------
+    rows += _native_rows(native_input, options, native_ht, native_reason,
+                         notes, say)
+
+    # ---- str keys ------------------------------------------------------------------
+    n = sizes["str"]
+    str_keys = [format(k & MASK64, "016x")
+                for k in splitmix64_values(n, SEED + 1)[0]]
+    order = list(str_keys)
+    _shuffle(order, SEED + 1)
+    contenders = {"str_dict": str_ops(dict, str_keys, order)}
+    reasons = {}
+    for key, cls_name in (("str_chained", "ChainedHashTable"),
+                          ("str_open", "OpenAddressingHashTable")):
+        if py_tables is None:
+            reasons[key] = py_reason or "dsa.hashtable missing"
+            continue
+        contenders[key] = str_ops(getattr(py_tables, cls_name), str_keys, order)
+    say(f"timing the Python twins, {n:,} str keys")
+    samples, _ = round_robin(contenders, repeat=options.repeat,
+                             warmup=options.warmup, reasons=reasons)
+    names = {"str_dict": "dict",
+             "str_chained": "dsa.hashtable.ChainedHashTable",
+             "str_open": "dsa.hashtable.OpenAddressingHashTable"}
+    rows += _phase_rows(STR, n, "str keys: 16 hex digits of splitmix64 "
+                        f"(seed {SEED + 1})", names, PHASES_STR, samples,
+                        reasons, {op: "str_dict" for op in PHASES_STR})
+
+    # ---- targets -------------------------------------------------------------------
+    yardstick = _faster_row(rows, "cpp_umap_hit", "cpp_umap_reserve_hit")
+    yard_name = ("std::unordered_map with reserve(n)"
+                 if yardstick == "cpp_umap_reserve_hit"
+                 else "std::unordered_map without reserve")
+    targets: list[Target] = [
+        AtLeastTarget(
+            "c_open_hit_vs_unordered_map",
+            f"1. {yard_name} (the faster of reserve / no reserve) successful "
+            f"lookup / C open-addressing in-C successful lookup, "
+            f"{sizes['native']:,} int64 keys >= 2.0 (C at least 2x faster)",
+            yardstick, "c_open_hit", 2.0),
+        Target("py_chained_vs_dict_str",
+               f"2. ChainedHashTable successful lookup, {sizes['str']:,} str "
+               "keys in random order <= 4x dict",
+               "str_chained_hit", "str_dict_hit", 4.0),
+        Target("py_open_vs_dict_str",
+               f"3. OpenAddressingHashTable successful lookup, "
+               f"{sizes['str']:,} str keys in random order <= 4x dict",
+               "str_open_hit", "str_dict_hit", 4.0),
+    ]
+
+    notes.append(
+        "loops timed from Python: insert `for k in keys: t[k] = k` into a "
+        "fresh table t, successful lookup `for k in order: t[k]`, failed "
+        "lookup `for k in misses: k in t`; the same key objects in the same "
+        "order for every table of a group")
+    load_after = _load_average()
+    if load_before is not None and load_after is not None:
+        cpus = os.cpu_count() or 1
+        notes.append(
+            f"load average (1 min) {load_before:.2f} before, {load_after:.2f} "
+            f"after, on {cpus} CPU(s)"
+            + ("; the machine was busy, so absolute times are inflated and "
+               "noisy, and the side-by-side ratios are the figures to read"
+               if max(load_before, load_after) > 0.5 * cpus else ""))
+    report = HashtableReport(
+        benchmark="hashtable",
+        title="hashtable benchmark: insert, successful and failed lookup, "
+              "delete",
+        workload="insert n keys into an empty table, find each in random "
+                 "order, look up n absent keys (and, in C/C++, delete all)",
+        machine=this_machine(), options=options, rows=rows, targets=targets,
+        notes=notes)
+    report.resolve()
+    return report
+
+
+def _phase_rows(title: str, n: int, data: str, names: dict[str, str],
+                phases: tuple[str, ...],
+                samples: dict[str, dict[str, list[float]]],
+                reasons: dict[str, str], baselines: dict[str, str],
+                timer: Optional[Callable[[str], str]] = None) -> list[Row]:
+    """One group of rows per phase, one row per contender, in ``names`` order."""
+    rows = []
+    for op in phases:
+        group = title.format(n=n, op=OP_WORDS[op])
+        for key, name in names.items():
+            runs = samples.get(key, {}).get(op)
+            timing = Timing(tuple(runs)) if key not in reasons and runs else None
+            rows.append(Row(
+                f"{key}_{op}", name, group, n, data=data,
+                timer=timer(key) if timer else "perf_counter in Python",
+                timing=timing, baseline=f"{baselines[op]}_{op}",
+                skipped=None if timing is not None
+                else reasons.get(key, "not run")))
+    return rows
+
+
+def _faster_row(rows: list[Row], a: str, b: str) -> str:
+    """The key of whichever of two rows has the smaller median (a if tied or
+    if b was not measured)."""
+    by_key = {r.key: r for r in rows}
+    ra, rb = by_key.get(a), by_key.get(b)
+    if rb is not None and rb.median is not None and (
+            ra is None or ra.median is None or rb.median < ra.median):
+        return b
+    return a
+
+
+def _load_average() -> Optional[float]:
+    try:
+        return os.getloadavg()[0]
+    except (AttributeError, OSError):
+        return None
+
+
+def _python_twins() -> tuple[Optional[Any], Optional[str]]:
+    """``dsa.hashtable``, or the reason it cannot be used."""
+    try:
+        import dsa.hashtable as tables
+        t = tables.ChainedHashTable()
+        t[1] = 1
+        t2 = tables.OpenAddressingHashTable()
+        t2[1] = 1
+    except Exception as exc:  # a broken twin must not break the report
+        return None, f"dsa.hashtable unusable: {exc!r}"
+    return tables, None
+
+
+def _native_hashtable_module() -> tuple[Optional[Any], Optional[str]]:
+    """``dsa.native.hashtable``, or the reason it cannot be used."""
+    try:
+        import dsa.native as native
+    except Exception as exc:
+        return None, f"dsa.native failed to import: {exc!r}"
+    if not native.available:
+        return None, f"C twins not built: {native.why_unavailable}"
+    try:
+        from dsa.native import hashtable as native_ht
+        native_ht.OpenAddressingHashTable(seed=SEED)[1] = 1
+        native_ht.ChainedHashTable(seed=SEED)[1] = 1
+    except Exception as exc:
+        return None, f"dsa.native.hashtable unusable: {exc!r}"
+    return native_ht, None
+
+
+def _native_rows(data: KernelInput, options: Options, native_ht: Any,
+                 native_reason: Optional[str], notes: list[str],
+                 say: Progress) -> list[Row]:
+    n = len(data.keys)
+    contenders: dict[str, RunOnce] = {}
+    reasons: dict[str, str] = {}
+
+    compiled = cpp.compile_program(CPP_SOURCE)
+    for key, reserve in (("cpp_umap", False), ("cpp_umap_reserve", True)):
+        if not compiled.ok:
+            reasons[key] = compiled.error or "not compiled"
+            continue
+
+        def cpp_once(reserve: bool = reserve
+                     ) -> tuple[dict[str, float], dict[str, Any]]:
+            # A fresh process per round, with one warm-up run inside it.
+            r = run_cpp(compiled.executable, n, SEED, 1, 1, reserve)
+            ns = r["runs_ns"][0]
+            return ({op: ns[op] * 1e-9 for op in PHASES_C},
+                    {"ok": r["ok"], "checksum": r["checksum"],
+                     "buckets": r["buckets"]})
+        contenders[key] = cpp_once
+    if compiled.ok:
+        notes.append(
+            f"C++: {compiled.command} ({cpp.compiler_version()}); a fresh "
+            "process per round, one warm-up run then one timed run, each on a "
+            "fresh map; std::hash<int64_t> is the identity and the map "
+            "keeps max_load_factor 1.0. Without reserve the map grows from "
+            "empty as the C kernel's tables grow from 8 slots (like for "
+            "like); with reserve(n), untimed, it never rehashes")
+    else:
+        notes.append(f"C++ rows skipped: {compiled.error} ({compiled.command})")
+
+    kernel = getattr(native_ht, "ops", None) if native_ht is not None else None
+    for key, table, nodes in (("c_open", "open", "malloc"),
+                              ("c_chained_malloc", "chained", "malloc"),
+                              ("c_chained_pool", "chained", "pool")):
+        if kernel is None:
+            reasons[key] = native_reason or "dsa.native.hashtable has no ops kernel"
+            continue
+
+        def kernel_once(table: str = table, nodes: str = nodes
+                        ) -> tuple[dict[str, float], dict[str, Any]]:
+            r = kernel(n, table=table, hash_function="keyed", nodes=nodes,
+                       seed=SEED)
+            per = max(n, 1) * 1e-9
+            return ({"insert": r.insert_ns * per, "hit": r.hit_ns * per,
+                     "miss": r.miss_ns * per, "delete": r.delete_ns * per},
+                    {"ok": r.ok, "resizes": r.resizes, "capacity": r.capacity})
+        contenders[key] = kernel_once
+
+    say(f"timing inside C / C++, {n:,} int64 keys")
+    samples, details = round_robin(contenders, repeat=options.repeat,
+                                   warmup=options.warmup, reasons=reasons)
+
+    names = {
+        "c_open": "dsa.native ops: open addressing",
+        "c_chained_malloc": "dsa.native ops: chained, malloc nodes",
+        "c_chained_pool": "dsa.native ops: chained, pooled nodes",
+        "cpp_umap": "C++ std::unordered_map (g++ -O2)",
+        "cpp_umap_reserve": "C++ std::unordered_map, reserve(n)",
+    }
+
+    def median_of(key: str, op: str) -> Optional[float]:
+        runs = samples.get(key, {}).get(op)
+        return statistics.median(runs) if key not in reasons and runs else None
+
+    # The yardstick of each operation: the faster of the two C++ rows.
+    baselines = {}
+    for op in PHASES_C:
+        plain, reserved = median_of("cpp_umap", op), median_of("cpp_umap_reserve", op)
+        if reserved is not None and (plain is None or reserved < plain):
+            baselines[op] = "cpp_umap_reserve"
+        elif plain is not None:
+            baselines[op] = "cpp_umap"
+        else:
+            baselines[op] = "c_open"
+    rows = _phase_rows(
+        NATIVE, n, f"int64 keys (splitmix64, seed {SEED}), value ~k",
+        names, PHASES_C, samples, reasons, baselines,
+        timer=lambda key: ("steady_clock inside C++" if key.startswith("cpp")
+                           else "CLOCK_MONOTONIC inside C"))
+    said = {"cpp_umap": "no reserve", "cpp_umap_reserve": "reserve",
+            "c_open": "C open addressing, no C++ row"}
+    notes.append(
+        "inside C / C++: each operation's ratios are against the faster C++ "
+        "row for that operation (" + ", ".join(
+            f"{op}: {said[b]}" for op, b in baselines.items()) + ")")
+
+    expected = expected_checksum(data)
+    by_key = {r.key: r for r in rows}
+    for key in contenders:
+        runs = details.get(key)
+        if key in reasons or not runs:
+            continue
+        extra: dict[str, Any] = {"ok": all(r["ok"] for r in runs)}
+        for field_ in ("resizes", "capacity", "buckets"):
+            if field_ in runs[0]:
+                extra[field_] = runs[-1][field_]
+        if "checksum" in runs[0]:
+            sums = {r["checksum"] for r in runs}
+            extra["checksum"] = list(runs[0]["checksum"])
+            extra["checksum_expected"] = list(expected)
+            extra["checksum_matches"] = sums == {expected}
+            if sums != {expected}:
+                extra["ok"] = False
+        for op in PHASES_C:
+            row = by_key[f"{key}_{op}"]
+            row.extra = dict(extra)
+        hit_row = by_key[f"{key}_hit"]
+        if extra.get("checksum_matches"):
+            hit_row.note = ("checksum (sum of the values found, hit order, "
+                            "delete order) = the C kernel's keys and orders "
+                            "recomputed in Python")
+        if not extra["ok"]:
+            hit_row.note = ((hit_row.note + "; ") if hit_row.note else "") + (
+                "WRONG RESULT: a lookup or deletion gave the wrong answer, or "
+                "the keys differ from the kernel's (see the JSON)")
+    if "c_open" in reasons and not compiled.ok:
+        notes.append("neither the C kernel nor the C++ program ran: "
+                     "no ratios inside C / C++")
+    return rows
+
+
+__all__ = ["run", "kernel_input", "splitmix64_values", "KernelInput", "expected_checksum",
+           "run_cpp", "cpp_keys", "fold", "value_sum", "AtLeastTarget",
+           "FULL_SIZES", "QUICK_SIZES", "CPP_SOURCE", "SEED"]

@@ -1,0 +1,1864 @@
+/* linkedlist.c: a doubly linked list of int64, and the kernels that show
+ * what a walk through memory costs.
+ *
+ * The node.  Three 8-byte fields, 24 bytes, no padding:
+ *
+ *     struct dsa_ll_node { prev | next | value }
+ *
+ * A cache line is 64 bytes.  An int64 array puts 8 values in every line; a
+ * pool of nodes puts 64/24 = 2.67 nodes in a line, and only a third of each
+ * node is the value.  So, counted in lines:
+ *
+ *   walk of N int64 in an array (line aligned)     ceil(8N/64)  = 0.125 N
+ *   walk of N nodes of a pool, in address order    ceil(24N/64) = 0.375 N
+ *   walk of N nodes malloc'd one by one, in order  about 0.5 N (glibc puts a
+ *       24-byte request in a 32-byte chunk, so nodes sit 32 bytes apart)
+ *   walk of N nodes linked in a shuffled order     about 1.25 N fetches: a
+ *       new line for almost every node, and a second one for the nodes that
+ *       straddle two lines (2 of every 8 pool positions)
+ *
+ * and the array and the in-order pool are read in address order, which the
+ * prefetcher sees and runs ahead of, while in the shuffled list the address
+ * of the next node is known only when the load of the current one is done:
+ * every step waits out a full memory latency once the list outgrows the
+ * caches.  The kernels at the end of this file measure exactly that.
+ *
+ * The list.  head, tail, len and a modification counter, like Redis's
+ * adlist.c: no sentinel, NULL at both ends.  Where the nodes come from is
+ * the list's layout:
+ *
+ *   DSA_LL_MALLOC    malloc() per node, free() on removal;
+ *   DSA_LL_POOL      nodes carved from line-aligned chunks, handed out in
+ *                    address order; a removed node goes on a free list and
+ *                    chunks are returned only by clear() or free;
+ *   DSA_LL_SHUFFLED  the same chunks, but each chunk's nodes go on the free
+ *                    list in a random order, so consecutive appends land at
+ *                    scattered addresses and `next` jumps around memory.
+ *
+ * A chunk asks for at least as many nodes as the list has slots already
+ * (so chunks double), and for all of an extend() at once: a list built from
+ * n items in one go gets one chunk holding exactly its nodes, contiguous and
+ * in list order for DSA_LL_POOL.
+ *
+ * Node references from Python.  Python may keep a node to work on it in
+ * O(1) later, but its list may have removed and freed that node meanwhile.
+ * Handing Python the raw pointer would let it make C write into freed
+ * memory.  So each list keeps a registry: a hash table (open addressing,
+ * linear probing, backward-shift deletion) from the address of every live
+ * node to a serial number, taken from a 64-bit counter that the list bumps
+ * for every node it makes and never reuses.  A reference is (address,
+ * serial); every function that takes one looks the address up first and
+ * compares serials, and touches the node only if both match.  A removed
+ * node has left the registry; a new node that happens to get the same
+ * address has a new serial; a node of another list is not in this list's
+ * registry.  All three are refused with DSA_EVALUE.  The registry costs a
+ * probe per node made or freed, and is not part of what the tracing counts
+ * (a C program holding its own node pointers would not need it).
+ *
+ * Tracing.  In the traced build each operation above the "looking" line of
+ * linkedlist.h records: the header line (head, tail, len, mods: one line,
+ * the struct is line aligned) and the 24 bytes of every node it reads or
+ * writes, as Python's dsa/native/linkedlist.py spells out operation by
+ * operation.  The registry, the pool's bookkeeping and malloc's own headers
+ * are not counted.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common.h"
+#include "linkedlist.h"
+#include "trace.h"
+
+enum {
+    LINE = DSA_LINE_BYTES,
+    MIN_CHUNK = 64,          /* nodes in the smallest pool chunk */
+    MIN_REGISTRY = 16,       /* slots in the smallest registry */
+    MALLOC_NODE_BYTES = 32   /* what one malloc'd node really takes (glibc) */
+};
+
+#define MEM_MAX_BYTES ((size_t)DSA_MEM_MAX_BYTES_MIB * 1024u * 1024u)
+
+struct dsa_ll_node {
+    struct dsa_ll_node *prev;
+    struct dsa_ll_node *next;
+    int64_t value;
+};
+
+_Static_assert(sizeof(struct dsa_ll_node) == 24, "a node is three words");
+
+/* ---- the registry: address -> serial of every live node ----------------- */
+
+struct reg_entry {
+    uintptr_t key;           /* node address; 0 marks an empty slot */
+    uint64_t serial;
+};
+
+struct registry {
+    struct reg_entry *slots;
+    size_t cap;              /* 0 or a power of two, at most half full */
+    size_t count;
+};
+
+/* Pools: line-aligned blocks whose first line holds this header. */
+struct chunk {
+    struct chunk *next;
+    size_t count;            /* nodes in the block, after the header line */
+};
+
+struct arena {
+    struct chunk *chunks;
+    struct dsa_ll_node *free;    /* free nodes, linked through next */
+    size_t free_count;
+    size_t slots;                /* nodes in all chunks */
+};
+
+struct dsa_ll {
+    /* The header line: what every operation reads or writes. */
+    struct dsa_ll_node *head;
+    struct dsa_ll_node *tail;
+    size_t len;
+    uint64_t mods;
+    dsa_trace *trace;
+    int layout;
+    /* Bookkeeping, not traced. */
+    uint64_t next_serial;
+    uint64_t rng;
+    struct registry reg;
+    struct arena arena;
+};
+
+#define HOT_BYTES offsetof(struct dsa_ll, next_serial)
+_Static_assert(offsetof(struct dsa_ll, next_serial) <= LINE,
+               "the fields every operation touches fit one line");
+
+/* ---- small helpers ------------------------------------------------------- */
+
+/* Round up to a multiple of the line size; 0 on overflow. */
+static size_t round_to_line(size_t bytes)
+{
+    if (bytes > SIZE_MAX - (LINE - 1))
+        return 0;
+    return (bytes + LINE - 1) / LINE * LINE;
+}
+
+/* A line-aligned block of at least `bytes` bytes (bytes > 0), or NULL. */
+static void *alloc_lines(size_t bytes)
+{
+    size_t rounded = round_to_line(bytes);
+    return rounded == 0 ? NULL : aligned_alloc(LINE, rounded);
+}
+
+static uint64_t mix(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return z ^ (z >> 31);
+}
+
+/* A uniform-enough index in [0, bound) (bound > 0). */
+static size_t draw_below(uint64_t *state, size_t bound)
+{
+    return (size_t)(dsa_splitmix64(state) % (uint64_t)bound);
+}
+
+static void visit(const dsa_ll *l, const struct dsa_ll_node *p)
+{
+    (void)l;
+    (void)p;
+    DSA_TOUCH(l->trace, p, sizeof *p);
+}
+
+static void trace_begin(dsa_ll *l)
+{
+    if (l->trace == NULL)
+        return;
+    dsa_trace_reset(l->trace);
+    DSA_TOUCH(l->trace, l, HOT_BYTES);
+}
+
+/* ---- registry ------------------------------------------------------------ */
+
+static size_t reg_home(uintptr_t key, size_t mask)
+{
+    return (size_t)mix((uint64_t)key) & mask;
+}
+
+static struct reg_entry *reg_find(const struct registry *r, uintptr_t key)
+{
+    if (r->cap == 0 || key == 0)
+        return NULL;
+    size_t mask = r->cap - 1;
+    for (size_t i = reg_home(key, mask);; i = (i + 1) & mask) {
+        if (r->slots[i].key == key)
+            return &r->slots[i];
+        if (r->slots[i].key == 0)
+            return NULL;
+    }
+}
+
+/* Place an entry known to be absent into a table with room. */
+static void reg_place(struct reg_entry *slots, size_t cap, struct reg_entry e)
+{
+    size_t mask = cap - 1, i = reg_home(e.key, mask);
+    while (slots[i].key != 0)
+        i = (i + 1) & mask;
+    slots[i] = e;
+}
+
+static int reg_rehash(struct registry *r, size_t cap)
+{
+    struct reg_entry *slots = calloc(cap, sizeof *slots);
+    if (slots == NULL)
+        return DSA_ENOMEM;
+    for (size_t i = 0; i < r->cap; i++)
+        if (r->slots[i].key != 0)
+            reg_place(slots, cap, r->slots[i]);
+    free(r->slots);
+    r->slots = slots;
+    r->cap = cap;
+    return DSA_OK;
+}
+
+/* Make room for `extra` more entries, keeping the table at most half full. */
+static int reg_reserve(struct registry *r, size_t extra)
+{
+    size_t need, want, bytes;
+    if (extra > SIZE_MAX - r->count)
+        return DSA_ENOMEM;
+    need = r->count + extra;
+    if (!dsa_mul_size(need, 2, &want))
+        return DSA_ENOMEM;
+    if (want <= r->cap)
+        return DSA_OK;
+    size_t cap = r->cap < MIN_REGISTRY ? MIN_REGISTRY : r->cap;
+    while (cap < want) {
+        if (!dsa_mul_size(cap, 2, &cap))
+            return DSA_ENOMEM;
+    }
+    if (!dsa_mul_size(cap, sizeof(struct reg_entry), &bytes))
+        return DSA_ENOMEM;
+    return reg_rehash(r, cap);
+}
+
+/* Needs room (reg_reserve) and a key not in the table. */
+static void reg_put(struct registry *r, uintptr_t key, uint64_t serial)
+{
+    struct reg_entry e = {key, serial};
+    reg_place(r->slots, r->cap, e);
+    r->count++;
+}
+
+static void reg_remove(struct registry *r, uintptr_t key)
+{
+    struct reg_entry *e = reg_find(r, key);
+    if (e == NULL)
+        return;
+    size_t mask = r->cap - 1;
+    size_t hole = (size_t)(e - r->slots), j = hole;
+    /* Backward shift: pull later entries of the probe run into the hole
+     * when the hole lies on their way from home, so no tombstones remain. */
+    for (;;) {
+        j = (j + 1) & mask;
+        if (r->slots[j].key == 0)
+            break;
+        size_t home = reg_home(r->slots[j].key, mask);
+        if (((j - home) & mask) >= ((j - hole) & mask)) {
+            r->slots[hole] = r->slots[j];
+            hole = j;
+        }
+    }
+    r->slots[hole].key = 0;
+    r->slots[hole].serial = 0;
+    r->count--;
+    /* Give memory back after a big shrink; keep the big table if the
+     * smaller one cannot be had. */
+    if (r->cap > MIN_REGISTRY && r->count < r->cap / 8)
+        (void)reg_rehash(r, r->cap / 2);
+}
+
+static void reg_clear(struct registry *r)
+{
+    free(r->slots);
+    r->slots = NULL;
+    r->cap = 0;
+    r->count = 0;
+}
+
+/* ---- pools ----------------------------------------------------------------- */
+
+static struct dsa_ll_node *chunk_nodes(struct chunk *c)
+{
+    return (struct dsa_ll_node *)(void *)((unsigned char *)c + LINE);
+}
+
+/* Write a random permutation of 0..n-1 into the value fields of nodes[]
+ * (Fisher-Yates: for i = n-1 down to 1, swap i with draw % (i + 1)). */
+static void shuffle_into_values(struct dsa_ll_node *nodes, size_t n,
+                                uint64_t *state)
+{
+    for (size_t i = 0; i < n; i++)
+        nodes[i].value = (int64_t)i;
+    for (size_t i = n; i-- > 1;) {
+        size_t j = draw_below(state, i + 1);
+        int64_t t = nodes[i].value;
+        nodes[i].value = nodes[j].value;
+        nodes[j].value = t;
+    }
+}
+
+/* Add a chunk of at least `want` nodes and put them on the free list, in
+ * address order or shuffled, ahead of any free nodes already there. */
+static int arena_grow(dsa_ll *l, size_t want)
+{
+    struct arena *a = &l->arena;
+    size_t count = want, bytes;
+    if (count < a->slots)
+        count = a->slots;
+    if (count < MIN_CHUNK)
+        count = MIN_CHUNK;
+    if (!dsa_mul_size(count, sizeof(struct dsa_ll_node), &bytes)
+        || bytes > SIZE_MAX - LINE)
+        return DSA_ENOMEM;
+    struct chunk *c = alloc_lines(LINE + bytes);
+    if (c == NULL)
+        return DSA_ENOMEM;
+    c->count = count;
+    c->next = a->chunks;
+    a->chunks = c;
+    a->slots += count;
+    a->free_count += count;
+
+    struct dsa_ll_node *nodes = chunk_nodes(c);
+    if (l->layout == DSA_LL_SHUFFLED) {
+        /* Node number value[k] is the k-th to be handed out. */
+        shuffle_into_values(nodes, count, &l->rng);
+        for (size_t k = count; k-- > 0;) {
+            struct dsa_ll_node *p = &nodes[(size_t)nodes[k].value];
+            p->next = a->free;
+            a->free = p;
+        }
+    } else {
+        for (size_t k = count; k-- > 0;) {
+            nodes[k].next = a->free;
+            a->free = &nodes[k];
+        }
+    }
+    return DSA_OK;
+}
+
+static void arena_clear(struct arena *a)
+{
+    while (a->chunks != NULL) {
+        struct chunk *next = a->chunks->next;
+        free(a->chunks);
+        a->chunks = next;
+    }
+    a->free = NULL;
+    a->free_count = 0;
+    a->slots = 0;
+}
+
+/* 1 if p is one of the node slots of the list's chunks. */
+static int arena_holds(const struct arena *a, const struct dsa_ll_node *p)
+{
+    uintptr_t q = (uintptr_t)p;
+    for (struct chunk *c = a->chunks; c != NULL; c = c->next) {
+        uintptr_t first = (uintptr_t)chunk_nodes(c);
+        if (q >= first && (q - first) / sizeof *p < c->count)
+            return (q - first) % sizeof *p == 0;
+    }
+    return 0;
+}
+
+/* ---- making and unmaking nodes --------------------------------------------- */
+
+/* Room for k more nodes: registry slots, and pool nodes if pooled.  After
+ * this, take() cannot fail for a pooled list. */
+static int reserve(dsa_ll *l, size_t k)
+{
+    if (k > SIZE_MAX / 2 - l->len)
+        return DSA_ENOMEM;
+    int status = reg_reserve(&l->reg, k);
+    if (status != DSA_OK)
+        return status;
+    if (l->layout != DSA_LL_MALLOC && l->arena.free_count < k)
+        return arena_grow(l, k - l->arena.free_count);
+    return DSA_OK;
+}
+
+static struct dsa_ll_node *take(dsa_ll *l)
+{
+    if (l->layout == DSA_LL_MALLOC)
+        return malloc(sizeof(struct dsa_ll_node));
+    struct dsa_ll_node *p = l->arena.free;
+    if (p != NULL) {
+        l->arena.free = p->next;
+        l->arena.free_count--;
+    }
+    return p;
+}
+
+/* Forget a node that has been unlinked, and give its memory back. */
+static void release(dsa_ll *l, struct dsa_ll_node *p)
+{
+    reg_remove(&l->reg, (uintptr_t)p);
+    if (l->layout == DSA_LL_MALLOC) {
+        free(p);
+        return;
+    }
+    p->prev = NULL;
+    p->next = l->arena.free;
+    l->arena.free = p;
+    l->arena.free_count++;
+}
+
+/* A registered node holding value, not yet linked.  Needs reserve(l, 1). */
+static int make_node(dsa_ll *l, int64_t value, struct dsa_ll_node **out)
+{
+    struct dsa_ll_node *p = take(l);
+    if (p == NULL)
+        return DSA_ENOMEM;
+    p->prev = NULL;
+    p->next = NULL;
+    p->value = value;
+    reg_put(&l->reg, (uintptr_t)p, l->next_serial++);
+    visit(l, p);
+    *out = p;
+    return DSA_OK;
+}
+
+/* ---- linking --------------------------------------------------------------- */
+
+/* Put p between prev and next (either may be NULL: an end). */
+static void link_between(dsa_ll *l, struct dsa_ll_node *prev,
+                         struct dsa_ll_node *p, struct dsa_ll_node *next)
+{
+    p->prev = prev;
+    p->next = next;
+    if (prev != NULL) {
+        visit(l, prev);
+        prev->next = p;
+    } else {
+        l->head = p;
+    }
+    if (next != NULL) {
+        visit(l, next);
+        next->prev = p;
+    } else {
+        l->tail = p;
+    }
+    l->len++;
+    l->mods++;
+}
+
+static void unlink_node(dsa_ll *l, struct dsa_ll_node *p)
+{
+    if (p->prev != NULL) {
+        visit(l, p->prev);
+        p->prev->next = p->next;
+    } else {
+        l->head = p->next;
+    }
+    if (p->next != NULL) {
+        visit(l, p->next);
+        p->next->prev = p->prev;
+    } else {
+        l->tail = p->prev;
+    }
+    p->prev = NULL;
+    p->next = NULL;
+    l->len--;
+    l->mods++;
+}
+
+/* The node at index (< len), walking from the nearer end: from the head
+ * when index <= len - 1 - index, else from the tail.  Visits every node on
+ * the way, both ends included. */
+static struct dsa_ll_node *walk_to(const dsa_ll *l, size_t index)
+{
+    struct dsa_ll_node *p;
+    if (index <= l->len - 1 - index) {
+        p = l->head;
+        visit(l, p);
+        for (size_t k = 0; k < index; k++) {
+            p = p->next;
+            visit(l, p);
+        }
+    } else {
+        p = l->tail;
+        visit(l, p);
+        for (size_t k = l->len - 1; k > index; k--) {
+            p = p->prev;
+            visit(l, p);
+        }
+    }
+    return p;
+}
+
+static void make_ref(const dsa_ll *l, const struct dsa_ll_node *p,
+                     struct dsa_ll_ref *out)
+{
+    if (out == NULL)
+        return;
+    out->node = 0;
+    out->serial = 0;
+    if (p == NULL)
+        return;
+    const struct reg_entry *e = reg_find(&l->reg, (uintptr_t)p);
+    out->node = (uintptr_t)p;
+    out->serial = e != NULL ? e->serial : 0;   /* 0 never matches */
+}
+
+/* The node a reference names, or NULL if it is not a live node of l.  The
+ * address is only converted back to a pointer once the registry says it
+ * is one of our nodes, so a stale reference is never dereferenced. */
+static struct dsa_ll_node *resolve(const dsa_ll *l, const struct dsa_ll_ref *ref)
+{
+    if (ref == NULL || ref->node == 0)
+        return NULL;
+    const struct reg_entry *e = reg_find(&l->reg, ref->node);
+    if (e == NULL || e->serial != ref->serial)
+        return NULL;
+    return (struct dsa_ll_node *)ref->node;
+}
+
+/* ---- the structure --------------------------------------------------------- */
+
+int dsa_ll_new(int layout, uint64_t seed, dsa_ll **out)
+{
+    if (out == NULL)
+        return DSA_EVALUE;
+    *out = NULL;
+    if (layout != DSA_LL_MALLOC && layout != DSA_LL_SHUFFLED
+        && layout != DSA_LL_POOL)
+        return DSA_EVALUE;
+    dsa_ll *l = alloc_lines(sizeof *l);
+    if (l == NULL)
+        return DSA_ENOMEM;
+    memset(l, 0, sizeof *l);
+    l->layout = layout;
+    l->next_serial = 1;
+    l->rng = seed;
+    *out = l;
+    return DSA_OK;
+}
+
+/* Free every node; the registry and the counters are the caller's. */
+static void free_nodes(dsa_ll *l)
+{
+    if (l->layout == DSA_LL_MALLOC) {
+        struct dsa_ll_node *p = l->head;
+        while (p != NULL) {
+            struct dsa_ll_node *next = p->next;
+            visit(l, p);
+            free(p);
+            p = next;
+        }
+    }
+    arena_clear(&l->arena);
+    l->head = NULL;
+    l->tail = NULL;
+    l->len = 0;
+}
+
+void dsa_ll_free(dsa_ll *l)
+{
+    if (l == NULL)
+        return;
+    free_nodes(l);
+    reg_clear(&l->reg);
+    dsa_trace_free(l->trace);
+    free(l);
+}
+
+int dsa_ll_extend(dsa_ll *l, const int64_t *items, size_t n)
+{
+    trace_begin(l);
+    if (n == 0)
+        return DSA_OK;
+    if (items == NULL)
+        return DSA_EVALUE;
+    int status = reserve(l, n);
+    if (status != DSA_OK)
+        return status;
+
+    /* Make the whole chain before touching the list, so a failed malloc
+     * leaves the list as it was. */
+    struct dsa_ll_node *first = NULL, *last = NULL;
+    for (size_t i = 0; i < n; i++) {
+        struct dsa_ll_node *p = take(l);
+        if (p == NULL) {
+            while (first != NULL) {       /* only the malloc layout fails */
+                struct dsa_ll_node *next = first->next;
+                free(first);
+                first = next;
+            }
+            return DSA_ENOMEM;
+        }
+        p->value = items[i];
+        p->prev = last;
+        p->next = NULL;
+        if (last != NULL)
+            last->next = p;
+        else
+            first = p;
+        last = p;
+    }
+    for (struct dsa_ll_node *p = first; p != NULL; p = p->next) {
+        reg_put(&l->reg, (uintptr_t)p, l->next_serial++);
+        visit(l, p);
+    }
+    if (l->tail != NULL) {
+        visit(l, l->tail);
+        l->tail->next = first;
+        first->prev = l->tail;
+    } else {
+        l->head = first;
+    }
+    l->tail = last;
+    l->len += n;
+    l->mods++;
+    return DSA_OK;
+}
+
+static int push(dsa_ll *l, int64_t value, int front, struct dsa_ll_ref *out)
+{
+    struct dsa_ll_node *p = NULL;
+    trace_begin(l);
+    int status = reserve(l, 1);
+    if (status == DSA_OK)
+        status = make_node(l, value, &p);
+    if (status != DSA_OK)
+        return status;
+    if (front)
+        link_between(l, NULL, p, l->head);
+    else
+        link_between(l, l->tail, p, NULL);
+    make_ref(l, p, out);
+    return DSA_OK;
+}
+
+int dsa_ll_push_back(dsa_ll *l, int64_t value, struct dsa_ll_ref *out)
+{
+    return push(l, value, 0, out);
+}
+
+int dsa_ll_push_front(dsa_ll *l, int64_t value, struct dsa_ll_ref *out)
+{
+    return push(l, value, 1, out);
+}
+
+int dsa_ll_insert(dsa_ll *l, size_t index, int64_t value)
+{
+    if (index > l->len) {
+        trace_begin(l);
+        return DSA_EINDEX;
+    }
+    if (index == l->len)
+        return push(l, value, 0, NULL);
+    trace_begin(l);
+    int status = reserve(l, 1);
+    if (status != DSA_OK)
+        return status;
+    struct dsa_ll_node *at = walk_to(l, index), *p = NULL;
+    if ((status = make_node(l, value, &p)) != DSA_OK)
+        return status;
+    link_between(l, at->prev, p, at);
+    return DSA_OK;
+}
+
+int dsa_ll_pop(dsa_ll *l, size_t index, int64_t *out)
+{
+    trace_begin(l);
+    if (l->len == 0)
+        return DSA_EEMPTY;
+    if (index >= l->len)
+        return DSA_EINDEX;
+    struct dsa_ll_node *p = walk_to(l, index);
+    int64_t value = p->value;
+    unlink_node(l, p);
+    release(l, p);
+    if (out != NULL)
+        *out = value;
+    return DSA_OK;
+}
+
+int dsa_ll_get(dsa_ll *l, size_t index, int64_t *out)
+{
+    trace_begin(l);
+    if (index >= l->len)
+        return DSA_EINDEX;
+    int64_t value = walk_to(l, index)->value;
+    if (out != NULL)
+        *out = value;
+    return DSA_OK;
+}
+
+int dsa_ll_set(dsa_ll *l, size_t index, int64_t value)
+{
+    trace_begin(l);
+    if (index >= l->len)
+        return DSA_EINDEX;
+    walk_to(l, index)->value = value;
+    return DSA_OK;
+}
+
+int dsa_ll_find(dsa_ll *l, int64_t value, size_t start, size_t stop,
+                size_t *index, struct dsa_ll_ref *node)
+{
+    trace_begin(l);
+    if (stop > l->len)
+        stop = l->len;
+    if (start < stop) {
+        struct dsa_ll_node *p = walk_to(l, start);
+        for (size_t i = start;; i++) {
+            if (p->value == value) {
+                if (index != NULL)
+                    *index = i;
+                make_ref(l, p, node);
+                return DSA_OK;
+            }
+            if (i + 1 >= stop)
+                break;
+            p = p->next;
+            visit(l, p);
+        }
+    }
+    return DSA_EVALUE;
+}
+
+int dsa_ll_remove_value(dsa_ll *l, int64_t value)
+{
+    trace_begin(l);
+    for (struct dsa_ll_node *p = l->head; p != NULL; p = p->next) {
+        visit(l, p);
+        if (p->value == value) {
+            unlink_node(l, p);
+            release(l, p);
+            return DSA_OK;
+        }
+    }
+    return DSA_EVALUE;
+}
+
+size_t dsa_ll_count(dsa_ll *l, int64_t value)
+{
+    size_t count = 0;
+    trace_begin(l);
+    for (struct dsa_ll_node *p = l->head; p != NULL; p = p->next) {
+        visit(l, p);
+        count += p->value == value;
+    }
+    return count;
+}
+
+void dsa_ll_reverse(dsa_ll *l)
+{
+    trace_begin(l);
+    for (struct dsa_ll_node *p = l->head; p != NULL; p = p->prev) {
+        visit(l, p);
+        struct dsa_ll_node *t = p->next;
+        p->next = p->prev;
+        p->prev = t;                 /* the old next: where the walk goes */
+    }
+    struct dsa_ll_node *t = l->head;
+    l->head = l->tail;
+    l->tail = t;
+    l->mods++;
+}
+
+/* Give every node its prev again after relinking through next alone. */
+static void relink_prev(dsa_ll *l)
+{
+    struct dsa_ll_node *prev = NULL;
+    for (struct dsa_ll_node *p = l->head; p != NULL; p = p->next) {
+        p->prev = prev;
+        prev = p;
+    }
+    l->tail = prev;
+}
+
+void dsa_ll_sort(dsa_ll *l, int descending)
+{
+    trace_begin(l);
+    for (struct dsa_ll_node *p = l->head; p != NULL; p = p->next)
+        visit(l, p);
+    l->mods++;
+    if (l->len < 2)
+        return;
+    /* Bottom-up merge sort through next (S. Tatham's list merge sort): runs
+     * of `width` nodes are merged pairwise until one run is left.  On equal
+     * values the left run goes first, so the sort is stable both ways. */
+    struct dsa_ll_node *list = l->head;
+    for (size_t width = 1;; width *= 2) {
+        struct dsa_ll_node *p = list, *tail = NULL;
+        size_t merges = 0;
+        list = NULL;
+        while (p != NULL) {
+            struct dsa_ll_node *q = p;
+            size_t psize = 0, qsize = width;
+            merges++;
+            while (psize < width && q != NULL) {
+                psize++;
+                q = q->next;
+            }
+            while (psize > 0 || (qsize > 0 && q != NULL)) {
+                struct dsa_ll_node *e;
+                int take_p;
+                if (psize == 0)
+                    take_p = 0;
+                else if (qsize == 0 || q == NULL)
+                    take_p = 1;
+                else if (descending)
+                    take_p = p->value >= q->value;
+                else
+                    take_p = p->value <= q->value;
+                if (take_p) {
+                    e = p;
+                    p = p->next;
+                    psize--;
+                } else {
+                    e = q;
+                    q = q->next;
+                    qsize--;
+                }
+                if (tail != NULL)
+                    tail->next = e;
+                else
+                    list = e;
+                tail = e;
+            }
+            p = q;
+        }
+        tail->next = NULL;
+        if (merges <= 1)
+            break;
+    }
+    l->head = list;
+    relink_prev(l);
+}
+
+int dsa_ll_permute(dsa_ll *l, const size_t *order, size_t n)
+{
+    trace_begin(l);
+    if (n != l->len || (n > 0 && order == NULL))
+        return DSA_EVALUE;
+    if (n == 0) {
+        l->mods++;
+        return DSA_OK;
+    }
+    size_t bytes;
+    if (!dsa_mul_size(n, sizeof(struct dsa_ll_node *), &bytes))
+        return DSA_ENOMEM;
+    struct dsa_ll_node **nodes = malloc(bytes);
+    unsigned char *seen = calloc(n, 1);
+    if (nodes == NULL || seen == NULL) {
+        free(nodes);
+        free(seen);
+        return DSA_ENOMEM;
+    }
+    int status = DSA_OK;
+    for (size_t k = 0; k < n; k++) {
+        if (order[k] >= n || seen[order[k]]) {
+            status = DSA_EVALUE;
+            break;
+        }
+        seen[order[k]] = 1;
+    }
+    if (status == DSA_OK) {
+        size_t k = 0;
+        for (struct dsa_ll_node *p = l->head; p != NULL; p = p->next) {
+            visit(l, p);
+            nodes[k++] = p;
+        }
+        for (k = 0; k + 1 < n; k++)
+            nodes[order[k]]->next = nodes[order[k + 1]];
+        nodes[order[n - 1]]->next = NULL;
+        l->head = nodes[order[0]];
+        relink_prev(l);
+        l->mods++;
+    }
+    free(nodes);
+    free(seen);
+    return status;
+}
+
+void dsa_ll_clear(dsa_ll *l)
+{
+    trace_begin(l);
+    free_nodes(l);
+    reg_clear(&l->reg);
+    l->mods++;
+}
+
+/* ---- node references ------------------------------------------------------- */
+
+int dsa_ll_node_at(dsa_ll *l, size_t index, struct dsa_ll_ref *out)
+{
+    trace_begin(l);
+    if (index >= l->len)
+        return DSA_EINDEX;
+    make_ref(l, walk_to(l, index), out);
+    return DSA_OK;
+}
+
+int dsa_ll_node_get(dsa_ll *l, const struct dsa_ll_ref *ref, int64_t *out)
+{
+    trace_begin(l);
+    struct dsa_ll_node *p = resolve(l, ref);
+    if (p == NULL)
+        return DSA_EVALUE;
+    visit(l, p);
+    if (out != NULL)
+        *out = p->value;
+    return DSA_OK;
+}
+
+int dsa_ll_node_set(dsa_ll *l, const struct dsa_ll_ref *ref, int64_t value)
+{
+    trace_begin(l);
+    struct dsa_ll_node *p = resolve(l, ref);
+    if (p == NULL)
+        return DSA_EVALUE;
+    visit(l, p);
+    p->value = value;
+    return DSA_OK;
+}
+
+static int insert_beside(dsa_ll *l, const struct dsa_ll_ref *ref,
+                         int64_t value, int after, struct dsa_ll_ref *out)
+{
+    trace_begin(l);
+    struct dsa_ll_node *at = resolve(l, ref), *p = NULL;
+    if (at == NULL)
+        return DSA_EVALUE;
+    visit(l, at);
+    int status = reserve(l, 1);
+    if (status == DSA_OK)
+        status = make_node(l, value, &p);
+    if (status != DSA_OK)
+        return status;
+    if (after)
+        link_between(l, at, p, at->next);
+    else
+        link_between(l, at->prev, p, at);
+    make_ref(l, p, out);
+    return DSA_OK;
+}
+
+int dsa_ll_insert_after(dsa_ll *l, const struct dsa_ll_ref *ref,
+                        int64_t value, struct dsa_ll_ref *out)
+{
+    return insert_beside(l, ref, value, 1, out);
+}
+
+int dsa_ll_insert_before(dsa_ll *l, const struct dsa_ll_ref *ref,
+                         int64_t value, struct dsa_ll_ref *out)
+{
+    return insert_beside(l, ref, value, 0, out);
+}
+
+int dsa_ll_remove_node(dsa_ll *l, const struct dsa_ll_ref *ref, int64_t *out)
+{
+    trace_begin(l);
+    struct dsa_ll_node *p = resolve(l, ref);
+    if (p == NULL)
+        return DSA_EVALUE;
+    visit(l, p);
+    int64_t value = p->value;
+    unlink_node(l, p);
+    release(l, p);
+    if (out != NULL)
+        *out = value;
+    return DSA_OK;
+}
+
+static int move_to_end(dsa_ll *l, const struct dsa_ll_ref *ref, int front)
+{
+    trace_begin(l);
+    struct dsa_ll_node *p = resolve(l, ref);
+    if (p == NULL)
+        return DSA_EVALUE;
+    visit(l, p);
+    if (p == (front ? l->head : l->tail))
+        return DSA_OK;               /* already there: nothing changes */
+    unlink_node(l, p);
+    if (front)
+        link_between(l, NULL, p, l->head);
+    else
+        link_between(l, l->tail, p, NULL);
+    return DSA_OK;
+}
+
+int dsa_ll_move_to_front(dsa_ll *l, const struct dsa_ll_ref *ref)
+{
+    return move_to_end(l, ref, 1);
+}
+
+int dsa_ll_move_to_back(dsa_ll *l, const struct dsa_ll_ref *ref)
+{
+    return move_to_end(l, ref, 0);
+}
+
+/* ---- looking --------------------------------------------------------------- */
+
+size_t dsa_ll_len(const dsa_ll *l)
+{
+    return l->len;
+}
+
+int dsa_ll_layout(const dsa_ll *l)
+{
+    return l->layout;
+}
+
+uint64_t dsa_ll_mods(const dsa_ll *l)
+{
+    return l->mods;
+}
+
+int dsa_ll_items(const dsa_ll *l, int64_t *out, size_t n)
+{
+    if (n > l->len)
+        return DSA_EINDEX;
+    if (n > 0 && out == NULL)
+        return DSA_EVALUE;
+    const struct dsa_ll_node *p = l->head;
+    for (size_t i = 0; i < n; i++, p = p->next)
+        out[i] = p->value;
+    return DSA_OK;
+}
+
+void dsa_ll_ends(const dsa_ll *l, struct dsa_ll_ref *head,
+                 struct dsa_ll_ref *tail)
+{
+    make_ref(l, l->head, head);
+    make_ref(l, l->tail, tail);
+}
+
+int dsa_ll_step(const dsa_ll *l, const struct dsa_ll_ref *ref, int forward,
+                int64_t *value, struct dsa_ll_ref *next)
+{
+    const struct dsa_ll_node *p = resolve(l, ref);
+    if (p == NULL)
+        return DSA_EVALUE;
+    if (value != NULL)
+        *value = p->value;
+    make_ref(l, forward ? p->next : p->prev, next);
+    return DSA_OK;
+}
+
+int dsa_ll_owns(const dsa_ll *l, const struct dsa_ll_ref *ref)
+{
+    return resolve(l, ref) != NULL;
+}
+
+int dsa_ll_check(const dsa_ll *l)
+{
+    if ((l->len == 0) != (l->head == NULL) || (l->len == 0) != (l->tail == NULL))
+        return DSA_LL_CHECK_ENDS;
+    if (l->len > 0 && (l->head->prev != NULL || l->tail->next != NULL))
+        return DSA_LL_CHECK_ENDS;
+    /* Forward: at most len steps, so a cycle cannot keep us here. */
+    const struct dsa_ll_node *p = l->head, *last = NULL;
+    size_t n = 0;
+    while (p != NULL && n < l->len) {
+        if (p->prev != last)
+            return DSA_LL_CHECK_LINKS;
+        if (reg_find(&l->reg, (uintptr_t)p) == NULL)
+            return DSA_LL_CHECK_OWNER;
+        if (l->layout != DSA_LL_MALLOC && !arena_holds(&l->arena, p))
+            return DSA_LL_CHECK_POOL;
+        last = p;
+        p = p->next;
+        n++;
+    }
+    if (p != NULL || n != l->len || last != l->tail)
+        return DSA_LL_CHECK_LENGTH;
+    /* Backward, the same number of steps to the head. */
+    n = 0;
+    for (p = l->tail; p != NULL && n < l->len; p = p->prev)
+        n++;
+    if (p != NULL || n != l->len)
+        return DSA_LL_CHECK_BACKWARD;
+    if (l->reg.count != l->len || 2 * l->reg.count > l->reg.cap)
+        return DSA_LL_CHECK_REGISTRY;
+    if (l->layout != DSA_LL_MALLOC) {
+        size_t free_count = 0;
+        for (p = l->arena.free; p != NULL && free_count <= l->arena.slots;
+             p = p->next) {
+            if (!arena_holds(&l->arena, p))
+                return DSA_LL_CHECK_POOL;
+            free_count++;
+        }
+        if (free_count != l->arena.free_count
+            || l->len + free_count != l->arena.slots)
+            return DSA_LL_CHECK_POOL;
+    }
+    return DSA_LL_CHECK_OK;
+}
+
+size_t dsa_ll_bytes(const dsa_ll *l)
+{
+    size_t bytes = round_to_line(sizeof *l);
+    if (l->layout == DSA_LL_MALLOC) {
+        bytes += l->len * sizeof(struct dsa_ll_node);
+    } else {
+        for (const struct chunk *c = l->arena.chunks; c != NULL; c = c->next)
+            bytes += round_to_line(LINE + c->count * sizeof(struct dsa_ll_node));
+    }
+    return bytes + l->reg.cap * sizeof(struct reg_entry);
+}
+
+size_t dsa_ll_node_bytes(void)
+{
+    return sizeof(struct dsa_ll_node);
+}
+
+/* ---- tracing ---------------------------------------------------------------- */
+
+int dsa_ll_set_tracing(dsa_ll *l, int on)
+{
+    if (!on) {
+        dsa_trace_free(l->trace);
+        l->trace = NULL;
+        return DSA_OK;
+    }
+    if (!dsa_trace_enabled())
+        return DSA_EVALUE;
+    if (l->trace == NULL && (l->trace = dsa_trace_new()) == NULL)
+        return DSA_ENOMEM;
+    return DSA_OK;
+}
+
+size_t dsa_ll_last_lines(const dsa_ll *l)
+{
+    return dsa_trace_lines(l->trace);
+}
+
+int dsa_ll_trace_overflowed(const dsa_ll *l)
+{
+    return dsa_trace_overflowed(l->trace);
+}
+
+/* ==== kernels ================================================================
+ *
+ * Two generators, both splitmix64: the values from state `seed` (value k is
+ * draw k >> 32), the shuffles and random positions from state ~seed.  The
+ * kernels build their structures with the same node type as the list but
+ * without a registry: this is the C program the lesson is about.
+ */
+
+/* Add count * size bytes to *total; 0 if that overflows or passes the cap. */
+static int budget(size_t *total, size_t count, size_t size)
+{
+    size_t bytes;
+    if (!dsa_mul_size(count, size, &bytes) || bytes > MEM_MAX_BYTES
+        || *total > MEM_MAX_BYTES - bytes)
+        return 0;
+    *total += bytes;
+    return 1;
+}
+
+static int64_t draw_value(uint64_t *state)
+{
+    return (int64_t)(dsa_splitmix64(state) >> 32);
+}
+
+/* n nodes holding the next n values of *values, in list order. */
+struct chain {
+    struct dsa_ll_node *head;
+    struct dsa_ll_node *tail;
+    struct dsa_ll_node *pool;     /* NULL for malloc'd nodes */
+    int layout;
+};
+
+static void chain_free(struct chain *c)
+{
+    if (c->layout == DSA_LL_MALLOC) {
+        struct dsa_ll_node *p = c->head;
+        while (p != NULL) {
+            struct dsa_ll_node *next = p->next;
+            free(p);
+            p = next;
+        }
+    } else {
+        free(c->pool);
+    }
+    c->head = c->tail = c->pool = NULL;
+}
+
+/* Bytes a chain of n nodes will ask for (checked against the cap). */
+static int chain_budget(size_t *total, size_t n, int layout)
+{
+    return budget(total, n, layout == DSA_LL_MALLOC ? MALLOC_NODE_BYTES
+                                                    : sizeof(struct dsa_ll_node));
+}
+
+/* Build the chain; *sum receives the sum of its values.  Pool nodes: list
+ * position k is pool slot k (DSA_LL_POOL) or slot perm[k] of a Fisher-Yates
+ * permutation drawn from *shuffle (DSA_LL_SHUFFLED). */
+static int chain_new(struct chain *c, size_t n, int layout, uint64_t *values,
+                     uint64_t *shuffle, uint64_t *sum)
+{
+    struct dsa_ll_node *prev = NULL;
+    c->head = c->tail = c->pool = NULL;
+    c->layout = layout;
+    *sum = 0;
+    if (n == 0)
+        return DSA_OK;
+    if (layout == DSA_LL_MALLOC) {
+        for (size_t k = 0; k < n; k++) {
+            struct dsa_ll_node *p = malloc(sizeof *p);
+            if (p == NULL) {
+                chain_free(c);
+                return DSA_ENOMEM;
+            }
+            p->prev = prev;
+            p->next = NULL;
+            p->value = draw_value(values);
+            *sum += (uint64_t)p->value;
+            if (prev != NULL)
+                prev->next = p;
+            else
+                c->head = p;
+            prev = p;
+        }
+        c->tail = prev;
+        return DSA_OK;
+    }
+    size_t bytes;
+    if (!dsa_mul_size(n, sizeof(struct dsa_ll_node), &bytes)
+        || (c->pool = alloc_lines(bytes)) == NULL)
+        return DSA_ENOMEM;
+    if (layout == DSA_LL_SHUFFLED)
+        shuffle_into_values(c->pool, n, shuffle);
+    for (size_t k = 0; k < n; k++) {
+        size_t slot = layout == DSA_LL_SHUFFLED ? (size_t)c->pool[k].value : k;
+        struct dsa_ll_node *p = &c->pool[slot];
+        p->prev = prev;
+        if (prev != NULL)
+            prev->next = p;
+        else
+            c->head = p;
+        prev = p;
+    }
+    prev->next = NULL;
+    c->tail = prev;
+    /* Values last: the permutation lived in the value fields until now. */
+    for (struct dsa_ll_node *p = c->head; p != NULL; p = p->next) {
+        p->value = draw_value(values);
+        *sum += (uint64_t)p->value;
+    }
+    return DSA_OK;
+}
+
+/* Forward and backward walks agree, len nodes, and the values add to sum. */
+static int chain_ok(const struct chain *c, size_t len, uint64_t sum)
+{
+    const struct dsa_ll_node *p = c->head, *last = NULL;
+    size_t n = 0;
+    uint64_t s = 0;
+    for (; p != NULL && n <= len; p = p->next, n++) {
+        if (p->prev != last)
+            return 0;
+        s += (uint64_t)p->value;
+        last = p;
+    }
+    return n == len && last == c->tail && s == sum;
+}
+
+/* ---- walk and sum ---------------------------------------------------------- */
+
+/* The timed loops: exactly what a C programmer would write. */
+static uint64_t sum_array(const int64_t *a, size_t n)
+{
+    uint64_t sum = 0;
+    for (size_t i = 0; i < n; i++)
+        sum += (uint64_t)a[i];
+    return sum;
+}
+
+static uint64_t sum_array_order(const int64_t *a, const uint32_t *order,
+                                size_t n)
+{
+    uint64_t sum = 0;
+    for (size_t i = 0; i < n; i++)
+        sum += (uint64_t)a[order[i]];
+    return sum;
+}
+
+static uint64_t sum_chain(const struct dsa_ll_node *p)
+{
+    uint64_t sum = 0;
+    for (; p != NULL; p = p->next)
+        sum += (uint64_t)p->value;
+    return sum;
+}
+
+/* What a walk kernel walks: an array (and maybe its visiting order) or a
+ * chain of nodes. */
+struct walkable {
+    int kind;
+    size_t n;
+    int64_t *array;
+    uint32_t *order;
+    struct chain chain;
+    uint64_t expected_sum;
+};
+
+static void walkable_free(struct walkable *w)
+{
+    free(w->array);
+    free(w->order);
+    chain_free(&w->chain);
+    w->array = NULL;
+    w->order = NULL;
+}
+
+static int kind_layout(int kind)
+{
+    return kind == DSA_MEM_NODES_MALLOC ? DSA_LL_MALLOC
+         : kind == DSA_MEM_NODES_POOL ? DSA_LL_POOL : DSA_LL_SHUFFLED;
+}
+
+static int walkable_new(struct walkable *w, size_t n, int kind, uint64_t seed)
+{
+    uint64_t values = seed, shuffle = ~seed;
+    size_t total = 0;
+    memset(w, 0, sizeof *w);
+    w->kind = kind;
+    w->n = n;
+    w->chain.layout = DSA_LL_POOL;
+    if (kind < DSA_MEM_ARRAY || kind > DSA_MEM_NODES_SHUFFLED)
+        return DSA_EVALUE;
+    if (kind == DSA_MEM_ARRAY || kind == DSA_MEM_ARRAY_SHUFFLED) {
+        if (!budget(&total, n, sizeof(int64_t))
+            || (kind == DSA_MEM_ARRAY_SHUFFLED
+                && (n > UINT32_MAX || !budget(&total, n, sizeof(uint32_t)))))
+            return DSA_ENOMEM;
+        if (n == 0)
+            return DSA_OK;
+        if ((w->array = alloc_lines(n * sizeof(int64_t))) == NULL)
+            return DSA_ENOMEM;
+        for (size_t i = 0; i < n; i++) {
+            w->array[i] = draw_value(&values);
+            w->expected_sum += (uint64_t)w->array[i];
+        }
+        if (kind == DSA_MEM_ARRAY_SHUFFLED) {
+            if ((w->order = alloc_lines(n * sizeof(uint32_t))) == NULL) {
+                walkable_free(w);
+                return DSA_ENOMEM;
+            }
+            for (size_t i = 0; i < n; i++)
+                w->order[i] = (uint32_t)i;
+            for (size_t i = n; i-- > 1;) {
+                size_t j = draw_below(&shuffle, i + 1);
+                uint32_t t = w->order[i];
+                w->order[i] = w->order[j];
+                w->order[j] = t;
+            }
+        }
+        return DSA_OK;
+    }
+    int layout = kind_layout(kind);
+    if (!chain_budget(&total, n, layout))
+        return DSA_ENOMEM;
+    return chain_new(&w->chain, n, layout, &values, &shuffle, &w->expected_sum);
+}
+
+static uint64_t walkable_sum(const struct walkable *w)
+{
+    switch (w->kind) {
+    case DSA_MEM_ARRAY:
+        return sum_array(w->array, w->n);
+    case DSA_MEM_ARRAY_SHUFFLED:
+        return sum_array_order(w->array, w->order, w->n);
+    default:
+        return sum_chain(w->chain.head);
+    }
+}
+
+/* Lowest to highest byte holding a value. */
+static uint64_t walkable_span(const struct walkable *w)
+{
+    if (w->n == 0)
+        return 0;
+    if (w->array != NULL)
+        return (uint64_t)w->n * sizeof(int64_t);
+    uintptr_t lo = UINTPTR_MAX, hi = 0;
+    for (const struct dsa_ll_node *p = w->chain.head; p != NULL; p = p->next) {
+        uintptr_t a = (uintptr_t)p;
+        lo = a < lo ? a : lo;
+        hi = a > hi ? a : hi;
+    }
+    return (uint64_t)(hi - lo) + sizeof(struct dsa_ll_node);
+}
+
+int dsa_mem_walk(size_t n, int kind, size_t repeats, uint64_t seed,
+                 int64_t *pass_ns, struct dsa_mem_walk_result *out)
+{
+    struct walkable w;
+    if (out == NULL)
+        return DSA_EVALUE;
+    memset(out, 0, sizeof *out);
+    if (repeats == 0 || pass_ns == NULL)
+        return DSA_EVALUE;
+    int status = walkable_new(&w, n, kind, seed);
+    if (status != DSA_OK)
+        return status;
+    out->expected_sum = w.expected_sum;
+    out->span_bytes = walkable_span(&w);
+
+    /* The walk reads the structure through a volatile pointer and hands its
+     * sum to a volatile: the compiler can neither skip a pass nor merge two
+     * passes over memory it can see is unchanged. */
+    struct walkable *volatile through = &w;
+    volatile uint64_t sink = walkable_sum(through);   /* warm-up, untimed */
+    int ok = sink == w.expected_sum;
+    for (size_t r = 0; r < repeats; r++) {
+        int64_t t0 = dsa_now_ns();
+        sink = walkable_sum(through);
+        pass_ns[r] = dsa_now_ns() - t0;
+        ok &= sink == w.expected_sum;
+    }
+    out->sum = sink;
+    out->ok = ok;
+    walkable_free(&w);
+    return DSA_OK;
+}
+
+/* ---- insert and remove ------------------------------------------------------ */
+
+static int check_layout(int layout)
+{
+    return layout == DSA_LL_MALLOC || layout == DSA_LL_SHUFFLED
+           || layout == DSA_LL_POOL;
+}
+
+static int insert_array(size_t n, int where, size_t ops, uint64_t seed,
+                        struct dsa_mem_ops_result *out)
+{
+    uint64_t values = seed;
+    size_t total = 0;
+    if (ops > SIZE_MAX - n || !budget(&total, n + ops, sizeof(int64_t))
+        || !budget(&total, ops, sizeof(int64_t)))
+        return DSA_ENOMEM;
+    int64_t *a = malloc((n + ops) * sizeof *a);
+    int64_t *fresh = malloc(ops * sizeof *fresh);
+    if (a == NULL || fresh == NULL) {
+        free(a);
+        free(fresh);
+        return DSA_ENOMEM;
+    }
+    uint64_t expected = 0;
+    for (size_t i = 0; i < n; i++) {
+        a[i] = draw_value(&values);
+        expected += (uint64_t)a[i];
+    }
+    for (size_t k = 0; k < ops; k++) {
+        fresh[k] = draw_value(&values);
+        expected += (uint64_t)fresh[k];
+    }
+    memset(a + n, 0, ops * sizeof *a);      /* fault the reserved room in */
+
+    size_t len = n;
+    int64_t t0 = dsa_now_ns();
+    for (size_t k = 0; k < ops; k++, len++) {
+        size_t pos = where == DSA_MEM_FRONT ? 0 : len / 2;
+        memmove(a + pos + 1, a + pos, (len - pos) * sizeof *a);
+        a[pos] = fresh[k];
+    }
+    out->ns = dsa_now_ns() - t0;
+
+    out->len = len;
+    out->sum = sum_array(a, len);
+    out->expected_sum = expected;
+    out->ok = len == n + ops && out->sum == expected;
+    free(a);
+    free(fresh);
+    return DSA_OK;
+}
+
+static int insert_linked(size_t n, int where, int layout, size_t ops,
+                         uint64_t seed, struct dsa_mem_ops_result *out)
+{
+    uint64_t values = seed, shuffle = ~seed, expected;
+    size_t total = 0;
+    struct chain c;
+    if (!chain_budget(&total, n, layout)
+        || !budget(&total, ops, MALLOC_NODE_BYTES + 2 * sizeof(int64_t)))
+        return DSA_ENOMEM;
+    int status = chain_new(&c, n, layout, &values, &shuffle, &expected);
+    if (status != DSA_OK)
+        return status;
+    int64_t *fresh = malloc(ops * sizeof *fresh);
+    struct dsa_ll_node **made = calloc(ops, sizeof *made);
+    if (fresh == NULL || made == NULL) {
+        free(fresh);
+        free(made);
+        chain_free(&c);
+        return DSA_ENOMEM;
+    }
+    for (size_t k = 0; k < ops; k++) {
+        fresh[k] = draw_value(&values);
+        expected += (uint64_t)fresh[k];
+    }
+
+    size_t len = n;
+    int64_t t0 = dsa_now_ns();
+    for (size_t k = 0; k < ops; k++, len++) {
+        struct dsa_ll_node *p = malloc(sizeof *p);
+        if (p == NULL) {
+            status = DSA_ENOMEM;
+            break;
+        }
+        made[k] = p;
+        p->value = fresh[k];
+        /* The node to insert before: the head, or the one at len/2. */
+        struct dsa_ll_node *at = c.head;
+        if (where == DSA_MEM_MIDDLE)
+            for (size_t s = 0; s < len / 2; s++)
+                at = at->next;
+        p->next = at;
+        p->prev = at != NULL ? at->prev : c.tail;
+        if (p->prev != NULL)
+            p->prev->next = p;
+        else
+            c.head = p;
+        if (at != NULL)
+            at->prev = p;
+        else
+            c.tail = p;
+    }
+    out->ns = dsa_now_ns() - t0;
+
+    out->len = len;
+    out->expected_sum = expected;
+    if (status == DSA_OK) {
+        out->sum = sum_chain(c.head);
+        out->ok = len == n + ops && chain_ok(&c, len, expected);
+    }
+    /* A malloc'd chain frees every node it holds, the new ones too; a pool
+     * frees its block, and the new nodes go one by one. */
+    if (layout != DSA_LL_MALLOC)
+        for (size_t k = 0; k < ops; k++)
+            free(made[k]);
+    chain_free(&c);
+    free(made);
+    free(fresh);
+    return status;
+}
+
+int dsa_mem_insert(size_t n, int structure, int where, int layout,
+                   size_t ops, uint64_t seed, struct dsa_mem_ops_result *out)
+{
+    if (out == NULL)
+        return DSA_EVALUE;
+    memset(out, 0, sizeof *out);
+    if (ops == 0 || (where != DSA_MEM_FRONT && where != DSA_MEM_MIDDLE))
+        return DSA_EVALUE;
+    if (structure == DSA_MEM_STRUCT_ARRAY)
+        return insert_array(n, where, ops, seed, out);
+    if (structure == DSA_MEM_STRUCT_LINKED && check_layout(layout))
+        return insert_linked(n, where, layout, ops, seed, out);
+    return DSA_EVALUE;
+}
+
+static int remove_array(size_t n, size_t ops, uint64_t seed,
+                        struct dsa_mem_ops_result *out)
+{
+    uint64_t values = seed, shuffle = ~seed, expected = 0, removed = 0;
+    size_t total = 0;
+    if (!budget(&total, n, sizeof(int64_t))
+        || !budget(&total, ops, sizeof(size_t)))
+        return DSA_ENOMEM;
+    int64_t *a = malloc(n * sizeof *a);
+    size_t *pos = malloc(ops * sizeof *pos);
+    if (a == NULL || pos == NULL) {
+        free(a);
+        free(pos);
+        return DSA_ENOMEM;
+    }
+    for (size_t i = 0; i < n; i++) {
+        a[i] = draw_value(&values);
+        expected += (uint64_t)a[i];
+    }
+    for (size_t k = 0; k < ops; k++)
+        pos[k] = draw_below(&shuffle, n - k);
+
+    size_t len = n;
+    int64_t t0 = dsa_now_ns();
+    for (size_t k = 0; k < ops; k++) {
+        size_t i = pos[k];
+        removed += (uint64_t)a[i];
+        memmove(a + i, a + i + 1, (len - i - 1) * sizeof *a);
+        len--;
+    }
+    out->ns = dsa_now_ns() - t0;
+
+    out->len = len;
+    out->sum = sum_array(a, len);
+    out->expected_sum = expected - removed;
+    out->ok = len == n - ops && out->sum == out->expected_sum;
+    free(a);
+    free(pos);
+    return DSA_OK;
+}
+
+static int remove_linked(size_t n, int layout, size_t ops, uint64_t seed,
+                         struct dsa_mem_ops_result *out)
+{
+    uint64_t values = seed, shuffle = ~seed, expected, removed = 0;
+    size_t total = 0;
+    struct chain c;
+    if (!chain_budget(&total, n, layout)
+        || !budget(&total, n, sizeof(struct dsa_ll_node *)))
+        return DSA_ENOMEM;
+    int status = chain_new(&c, n, layout, &values, &shuffle, &expected);
+    if (status != DSA_OK)
+        return status;
+    struct dsa_ll_node **held = malloc((n == 0 ? 1 : n) * sizeof *held);
+    if (held == NULL) {
+        chain_free(&c);
+        return DSA_ENOMEM;
+    }
+    size_t k = 0;
+    for (struct dsa_ll_node *p = c.head; p != NULL; p = p->next)
+        held[k++] = p;
+    /* The first ops entries of a partial Fisher-Yates: distinct nodes. */
+    for (k = 0; k < ops; k++) {
+        size_t j = k + draw_below(&shuffle, n - k);
+        struct dsa_ll_node *t = held[k];
+        held[k] = held[j];
+        held[j] = t;
+    }
+
+    int64_t t0 = dsa_now_ns();
+    for (k = 0; k < ops; k++) {
+        struct dsa_ll_node *p = held[k];
+        removed += (uint64_t)p->value;
+        if (p->prev != NULL)
+            p->prev->next = p->next;
+        else
+            c.head = p->next;
+        if (p->next != NULL)
+            p->next->prev = p->prev;
+        else
+            c.tail = p->prev;
+        if (layout == DSA_LL_MALLOC)
+            free(p);
+    }
+    out->ns = dsa_now_ns() - t0;
+
+    out->len = n - ops;
+    out->expected_sum = expected - removed;
+    out->sum = sum_chain(c.head);
+    out->ok = chain_ok(&c, n - ops, out->expected_sum);
+    chain_free(&c);
+    free(held);
+    return DSA_OK;
+}
+
+int dsa_mem_remove(size_t n, int structure, int layout, size_t ops,
+                   uint64_t seed, struct dsa_mem_ops_result *out)
+{
+    if (out == NULL)
+        return DSA_EVALUE;
+    memset(out, 0, sizeof *out);
+    if (ops == 0 || ops > n)
+        return DSA_EVALUE;
+    if (structure == DSA_MEM_STRUCT_ARRAY)
+        return remove_array(n, ops, seed, out);
+    if (structure == DSA_MEM_STRUCT_LINKED && check_layout(layout))
+        return remove_linked(n, layout, ops, seed, out);
+    return DSA_EVALUE;
+}
+
+/* ---- the pointer chase ------------------------------------------------------ */
+
+/* One line of the chase: a pointer to the next line, and padding so that
+ * each load needs a line of its own. */
+struct chase_line {
+    struct chase_line *next;
+    size_t index;                /* scratch while the cycle is made */
+    unsigned char pad[LINE - sizeof(struct chase_line *) - sizeof(size_t)];
+};
+
+_Static_assert(sizeof(struct chase_line) == LINE, "one chase step per line");
+
+int dsa_mem_chase(size_t bytes, uint64_t loads, uint64_t seed,
+                  struct dsa_mem_chase_result *out)
+{
+    uint64_t state = seed;
+    if (out == NULL)
+        return DSA_EVALUE;
+    memset(out, 0, sizeof *out);
+    if (bytes % LINE != 0 || bytes < 2 * LINE || loads == 0)
+        return DSA_EVALUE;
+    if (bytes > MEM_MAX_BYTES)
+        return DSA_ENOMEM;
+    size_t m = bytes / LINE;
+    struct chase_line *base = alloc_lines(bytes);
+    if (base == NULL)
+        return DSA_ENOMEM;
+
+    /* Sattolo's algorithm: like Fisher-Yates but j < i strictly, which
+     * makes the permutation one single cycle through all m lines. */
+    for (size_t i = 0; i < m; i++)
+        base[i].index = i;
+    for (size_t i = m - 1; i > 0; i--) {
+        size_t j = draw_below(&state, i);
+        size_t t = base[i].index;
+        base[i].index = base[j].index;
+        base[j].index = t;
+    }
+    for (size_t i = 0; i < m; i++)
+        base[i].next = &base[base[i].index];
+
+    /* One lap, untimed: warms the caches and TLB as far as they reach, and
+     * checks the cycle comes back to the start after exactly m steps. */
+    const struct chase_line *p = base;
+    int ok = 1;
+    for (size_t k = 1; k <= m; k++) {
+        p = p->next;
+        if (p == base && k < m)
+            ok = 0;
+    }
+    ok &= p == base;
+
+    const struct chase_line *volatile start = base;
+    p = start;
+    int64_t t0 = dsa_now_ns();
+    for (uint64_t k = 0; k < loads; k++)
+        p = p->next;
+    out->ns = dsa_now_ns() - t0;
+
+    out->lines = m;
+    out->loads = loads;
+    out->end = (uint64_t)(p - base);
+    out->ok = ok;
+    free(base);
+    return DSA_OK;
+}
+
+/* ---- sequential read bandwidth ----------------------------------------------- */
+
+/* Four independent sums, so the adds never wait on each other and only the
+ * memory sets the pace. */
+static uint64_t sum_stream(const int64_t *a, size_t n)
+{
+    uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    size_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        s0 += (uint64_t)a[i];
+        s1 += (uint64_t)a[i + 1];
+        s2 += (uint64_t)a[i + 2];
+        s3 += (uint64_t)a[i + 3];
+    }
+    for (; i < n; i++)
+        s0 += (uint64_t)a[i];
+    return s0 + s1 + s2 + s3;
+}
+
+int dsa_mem_read_bandwidth(size_t bytes, size_t repeats, uint64_t seed,
+                           int64_t *pass_ns,
+                           struct dsa_mem_bandwidth_result *out)
+{
+    uint64_t values = seed;
+    if (out == NULL)
+        return DSA_EVALUE;
+    memset(out, 0, sizeof *out);
+    if (bytes == 0 || bytes % LINE != 0 || repeats == 0 || pass_ns == NULL)
+        return DSA_EVALUE;
+    if (bytes > MEM_MAX_BYTES)
+        return DSA_ENOMEM;
+    size_t n = bytes / sizeof(int64_t);
+    int64_t *a = alloc_lines(bytes);
+    if (a == NULL)
+        return DSA_ENOMEM;
+    for (size_t i = 0; i < n; i++) {
+        a[i] = draw_value(&values);
+        out->expected_sum += (uint64_t)a[i];
+    }
+    const int64_t *volatile through = a;
+    volatile uint64_t sink = sum_stream(through, n);    /* warm-up */
+    int ok = sink == out->expected_sum;
+    for (size_t r = 0; r < repeats; r++) {
+        int64_t t0 = dsa_now_ns();
+        sink = sum_stream(through, n);
+        pass_ns[r] = dsa_now_ns() - t0;
+        ok &= sink == out->expected_sum;
+    }
+    out->sum = sink;
+    out->ok = ok;
+    free(a);
+    return DSA_OK;
+}
+
+/* ---- lines touched by a walk (traced build) -------------------------------- */
+
+/* Lines entered by a walk, as a cache of a single line would fetch them. */
+struct fetch_count {
+    uintptr_t last;          /* line number + 1 of the last touch; 0: none */
+    uint64_t fetches;
+};
+
+static void touch(dsa_trace *t, struct fetch_count *f, const void *p,
+                  size_t nbytes)
+{
+    (void)t;
+    DSA_TOUCH(t, p, nbytes);
+    uintptr_t first = (uintptr_t)p / LINE;
+    uintptr_t last = ((uintptr_t)p + nbytes - 1) / LINE;
+    for (uintptr_t line = first; line <= last; line++) {
+        if (line + 1 != f->last) {
+            f->fetches++;
+            f->last = line + 1;
+        }
+    }
+}
+
+int dsa_mem_lines(size_t n, int kind, uint64_t seed,
+                  struct dsa_mem_lines_result *out)
+{
+    struct walkable w;
+    struct fetch_count f = {0, 0};
+    uint64_t sum = 0;
+    if (out == NULL)
+        return DSA_EVALUE;
+    memset(out, 0, sizeof *out);
+    if (!dsa_trace_enabled())
+        return DSA_EVALUE;
+    int status = walkable_new(&w, n, kind, seed);
+    if (status != DSA_OK)
+        return status;
+    dsa_trace *t = dsa_trace_new();
+    if (t == NULL) {
+        walkable_free(&w);
+        return DSA_ENOMEM;
+    }
+    /* Only the values' home is recorded: the array slots, or whole nodes.
+     * The visiting order of ARRAY_SHUFFLED (read in order, 16 indices a
+     * line) stands for the program's own order and is not counted. */
+    if (kind == DSA_MEM_ARRAY || kind == DSA_MEM_ARRAY_SHUFFLED) {
+        for (size_t k = 0; k < n; k++) {
+            size_t i = kind == DSA_MEM_ARRAY ? k : w.order[k];
+            touch(t, &f, &w.array[i], sizeof w.array[i]);
+            sum += (uint64_t)w.array[i];
+        }
+    } else {
+        for (const struct dsa_ll_node *p = w.chain.head; p != NULL; p = p->next) {
+            touch(t, &f, p, sizeof *p);
+            sum += (uint64_t)p->value;
+        }
+    }
+    out->lines = dsa_trace_lines(t);
+    out->fetches = f.fetches;
+    out->sum = sum;
+    out->expected_sum = w.expected_sum;
+    out->ok = sum == w.expected_sum && !dsa_trace_overflowed(t);
+    dsa_trace_free(t);
+    walkable_free(&w);
+    return DSA_OK;
+}

@@ -1,0 +1,961 @@
+"""Tests of the C hash-table twins (dsa.native.hashtable, native/hashtable.c).
+
+Skipped as a whole when the C twins were not built.  Also run by the CI
+against an AddressSanitizer + UBSan build (DSA_NATIVE_DIR), so they push on
+the edges: int64 limits, every key in one chain, tombstones everywhere,
+resizes up and down, rejected operations, iteration while changing, and
+four threads on one table.
+"""
+
+from __future__ import annotations
+
+import copy
+import decimal
+import fractions
+import pickle
+import random
+import threading
+import time
+
+import pytest
+
+native = pytest.importorskip("dsa.native")
+if not native.available:
+    pytest.skip(f"C twins not built: {native.why_unavailable}",
+                allow_module_level=True)
+
+from hypothesis import settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+from hypothesis.stateful import (RuleBasedStateMachine,  # noqa: E402
+                                 invariant, precondition, rule)
+
+from dsa.native import ChainedHashTable, OpenAddressingHashTable  # noqa: E402
+from dsa.native import hashtable as nh  # noqa: E402
+
+INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
+MASK64 = 2**64 - 1
+HASHES = ["keyed", "identity", "constant"]
+LINE = 64
+
+# Every configuration the tables can be made in: both tables, all three
+# hash functions, both node sources.
+CONFIGS = [(ChainedHashTable, dict(hash_function=h, nodes=n))
+           for h in HASHES for n in ("malloc", "pool")]
+CONFIGS += [(OpenAddressingHashTable, dict(hash_function=h)) for h in HASHES]
+CONFIG_IDS = [f"{cls.__name__[:4]}-{'-'.join(o.values())}"
+              for cls, o in CONFIGS]
+
+# Keys: small ones (collide often, also under the identity hash), multiples
+# of 1024 (all share a home under the identity hash), the int64 edges, and
+# anything.
+KEYS = st.one_of(
+    st.integers(min_value=-4, max_value=12),
+    st.integers(min_value=0, max_value=20).map(lambda i: i * 1024),
+    st.sampled_from([INT64_MIN, INT64_MIN + 1, INT64_MAX, INT64_MAX - 1,
+                     -1, 0]),
+    st.integers(min_value=INT64_MIN, max_value=INT64_MAX),
+)
+VALUES = st.one_of(st.integers(min_value=-3, max_value=3),
+                   st.integers(min_value=INT64_MIN, max_value=INT64_MAX))
+# Things that are not int64 keys/values, each with the exception a store
+# must raise.
+BAD = st.sampled_from([("a", TypeError), (1.5, TypeError), (None, TypeError),
+                       (2**63, OverflowError), (INT64_MIN - 1, OverflowError),
+                       (2**100, OverflowError), (b"x", TypeError)])
+
+
+def make(cls, options, *args, **more):
+    return cls(*args, **options, **more)
+
+
+def snapshot(table):
+    """Everything a rejected operation must leave alone."""
+    return (dict(table.items()), table.slots(), table.capacity,
+            table.resize_count)
+
+
+def lines_of(address, size):
+    return set(range(address // LINE, (address + size - 1) // LINE + 1))
+
+
+# ---------------------------------------------------------------------------
+# The state machine: each table against a dict, invariants after every step
+# ---------------------------------------------------------------------------
+
+class HashTableMachine(RuleBasedStateMachine):
+    cls = ChainedHashTable
+    options: dict = {}
+
+    def __init__(self):
+        super().__init__()
+        self.table = make(self.cls, self.options, seed=12345)
+        self.model = {}
+
+    def lookup(self, key):
+        try:
+            return self.table[key]
+        except KeyError:
+            return KeyError
+
+    @rule(key=KEYS, value=VALUES)
+    def store(self, key, value):
+        self.table[key] = value
+        self.model[key] = value
+
+    @rule(key=KEYS)
+    def get(self, key):
+        assert self.lookup(key) == self.model.get(key, KeyError)
+        assert self.table.get(key, "none") == self.model.get(key, "none")
+        assert (key in self.table) == (key in self.model)
+
+    @rule(key=KEYS)
+    def delete(self, key):
+        if key in self.model:
+            del self.table[key]
+            del self.model[key]
+        else:
+            with pytest.raises(KeyError):
+                del self.table[key]
+
+    @rule(key=KEYS, default=VALUES)
+    def pop(self, key, default):
+        assert self.table.pop(key, default) == self.model.pop(key, default)
+
+    @rule()
+    def popitem(self):
+        if not self.model:
+            with pytest.raises(KeyError):
+                self.table.popitem()
+            return
+        first = next(iter(self.table))      # popitem takes the first slot
+        key, value = self.table.popitem()
+        assert key == first
+        assert self.model.pop(key) == value
+
+    @rule(key=KEYS, default=VALUES)
+    def setdefault(self, key, default):
+        assert (self.table.setdefault(key, default)
+                == self.model.setdefault(key, default))
+
+    @rule(items=st.lists(st.tuples(KEYS, VALUES), max_size=12))
+    def update(self, items):
+        self.table.update(items)
+        self.model.update(items)
+
+    @rule(bad=BAD, key=KEYS, value=VALUES, where=st.sampled_from(
+        ["key", "value", "update", "setdefault"]))
+    def rejected(self, bad, key, value, where):
+        thing, error = bad
+        before = snapshot(self.table)
+        if where == "setdefault" and key in self.model:
+            # Present: the value is returned and the default never checked.
+            assert self.table.setdefault(key, thing) == self.model[key]
+            return
+        with pytest.raises(error):
+            if where == "key":
+                self.table[thing] = value
+            elif where == "value":
+                self.table[key] = thing
+            elif where == "update":   # the bad item comes last
+                self.table.update([(key, value), (thing, value)])
+            else:
+                self.table.setdefault(key, thing)
+        assert snapshot(self.table) == before
+
+    @rule(load=st.floats(min_value=0.1, max_value=0.95))
+    def set_max_load(self, load):
+        if self.cls is ChainedHashTable:
+            load *= 3              # chaining may go past 1
+        self.table.max_load_factor = load
+        assert self.table.max_load_factor == load
+
+    @precondition(lambda self: len(self.model) < 30)
+    @rule()
+    def copy_and_drop(self):
+        twin = self.table.copy()
+        assert list(twin.items()) == list(self.table.items())
+        self.table = twin          # the old one is freed here
+
+    @rule()
+    def clear(self):
+        self.table.clear()
+        self.model.clear()
+
+    @invariant()
+    def agrees_with_dict(self):
+        self.table.check_invariants()
+        assert len(self.table) == len(self.model)
+        assert dict(self.table.items()) == self.model
+        assert self.table.load_factor == len(self.model) / self.table.capacity
+
+
+MACHINE_TESTS = {}
+for (cls_, options_), name_ in zip(CONFIGS, CONFIG_IDS):
+    machine = type(f"Machine_{name_}", (HashTableMachine,),
+                   {"cls": cls_, "options": options_})
+    test_case = machine.TestCase
+    # Half the profile's examples per configuration (there are nine), its
+    # step count: `--hypothesis-profile=deep` deepens these too.
+    test_case.settings = settings(
+        max_examples=max(10, settings.default.max_examples // 2),
+        stateful_step_count=settings.default.stateful_step_count,
+        deadline=None, database=None)
+    MACHINE_TESTS[f"TestMachine_{name_.replace('-', '_')}"] = test_case
+globals().update(MACHINE_TESTS)
+
+
+# ---------------------------------------------------------------------------
+# Resizing
+# ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("cls,options", CONFIGS, ids=CONFIG_IDS)
+def test_resize_moves_every_key_where_its_hash_names(cls, options):
+    table = make(cls, options, seed=7)
+    rng = random.Random(1)
+    keys = []
+    n = 100 if options["hash_function"] == "constant" else 600
+    for _ in range(n):
+        key = rng.randrange(INT64_MIN, INT64_MAX + 1)
+        where = {k: table.slot_holding(k) for k in keys}
+        before = (table.capacity, table.resize_count, len(table))
+        table[key] = 1
+        keys.append(key)
+        if table.capacity == before[0]:
+            assert table.resize_count == before[1]
+            continue
+        # One resize, doubling, every old key rehashed.
+        assert table.capacity == 2 * before[0]
+        assert table.resize_count == before[1] + 1
+        event = table.last_resize
+        assert (event.old_capacity, event.new_capacity) == (before[0],
+                                                            2 * before[0])
+        assert event.keys_total == before[2]
+        assert event.keys_moved == sum(
+            table.slot_holding(k) != slot for k, slot in where.items())
+        cap = table.capacity
+        slots = table.slots()
+        for k in keys:
+            home = table.slot_of(k)
+            assert home == table.hash_of(k) & (cap - 1)
+            if cls is ChainedHashTable:
+                assert k in slots[home] and table.slot_holding(k) == home
+            else:   # the home, or the first free slot after it
+                i = home
+                while slots[i] != k:
+                    assert slots[i] is not None
+                    i = (i + 1) % cap
+                assert table.slot_holding(k) == i
+        table.check_invariants()
+
+
+@pytest.mark.parametrize("cls", [ChainedHashTable, OpenAddressingHashTable])
+def test_growth_happens_exactly_when_the_load_would_pass_the_maximum(cls):
+    for max_load in (0.3, 0.5, 2 / 3, 0.9) + ((1.0, 2.5) if cls is
+                                               ChainedHashTable else ()):
+        table = cls(max_load_factor=max_load, seed=3)
+        for key in range(300):
+            cap = table.capacity
+            grows = len(table) + 1 > max_load * cap
+            table[key * 7919] = key
+            assert (table.capacity != cap) == grows
+            assert len(table) <= max_load * table.capacity
+
+
+def test_worked_example_every_key_moves_from_slot_0_to_slot_8():
+    # Identity hash: 8, 24 and 40 all have h % 8 == 0 and h % 16 == 8.
+    table = ChainedHashTable({8: 1, 24: 2, 40: 3}, hash_function="identity")
+    buckets = table.slots()
+    assert sorted(buckets[0]) == [8, 24, 40]
+    assert [len(b) for b in buckets] == [3, 0, 0, 0, 0, 0, 0, 0]
+    events = []
+    table.on_resize = events.append
+    table.max_load_factor = 0.25       # 3 > 0.25 * 8: resize now
+    assert table.capacity == 16
+    assert table.resize_count == 1
+    assert events == [table.last_resize]
+    assert events[0] == nh.ResizeEvent(old_capacity=8, new_capacity=16,
+                                       keys_moved=3, keys_total=3)
+    assert sorted(table.slots()[8]) == [8, 24, 40]
+    table.check_invariants()
+
+
+def test_open_addressing_tombstones_count_and_are_cleared_by_a_resize():
+    table = OpenAddressingHashTable(capacity=64, seed=5)
+    assert table.capacity == 64
+    for key in range(40):
+        table[key] = key
+    for key in range(38):
+        del table[key]
+    assert table.tombstones == 38 and len(table) == 2
+    assert table.slots().count(nh.TOMBSTONE) == 38
+    table.check_invariants()
+    assert table.fill_factor == 40 / 64
+    # New keys may reuse tombstones; the first that takes an empty slot past
+    # the limit (42 = floor(2/3 * 64)) rebuilds, choosing the capacity from
+    # the live keys: 64 doubled while len + 1 or 2 * len would not fit.
+    key = 1000
+    while table.resize_count == 0:
+        live_before, tombs_before = len(table), table.tombstones
+        table[key] = key
+        key += 1
+        assert len(table) + table.tombstones <= 2 / 3 * table.capacity
+    want = 64
+    while live_before + 1 > 2 / 3 * want or 2 * live_before > 2 / 3 * want:
+        want *= 2
+    assert table.capacity == want and table.tombstones == 0
+    event = table.last_resize
+    assert event.keys_total == live_before
+    assert event.tombstones_cleared == tombs_before
+    table.check_invariants()
+
+
+def test_open_addressing_rebuilds_a_clogged_table_at_the_same_size():
+    # Identity hash: key k's home is k % 64.  Fill slots 0..41 (the limit is
+    # floor(2/3 * 64) = 42), delete 0..39, then store a key whose path meets
+    # no tombstone: 2 live + 40 tombstones + 1 > 42, so the table is rebuilt,
+    # at 64 slots, since 3 live keys fit there.
+    table = OpenAddressingHashTable(capacity=64, hash_function="identity")
+    for key in range(42):
+        table[key] = key
+    for key in range(40):
+        del table[key]
+    assert table.tombstones == 40 and table.resize_count == 0
+    table[50] = 50
+    assert table.capacity == 64 and table.resize_count == 1
+    assert table.last_resize == nh.ResizeEvent(
+        old_capacity=64, new_capacity=64, keys_moved=0, keys_total=2,
+        tombstones_cleared=40)
+    assert table.tombstones == 0
+    assert dict(table) == {40: 40, 41: 41, 50: 50}
+    table.check_invariants()
+
+
+@pytest.mark.parametrize("cls", [ChainedHashTable, OpenAddressingHashTable])
+def test_resize_on_demand_and_clear(cls):
+    table = cls({k: k for k in range(20)}, seed=3)
+    assert table.capacity == 32
+    table.resize(1000)                       # rounded up to 1024
+    assert table.capacity == 1024 and table.resize_count == 3
+    table.resize(32)                          # shrinking on purpose
+    assert table.capacity == 32 and dict(table) == {k: k for k in range(20)}
+    with pytest.raises(ValueError):
+        table.resize(16)                      # 20 keys do not fit 0.75 * 16
+    with pytest.raises(ValueError):
+        table.resize(-1)
+    assert table.capacity == 32
+    table.check_invariants()
+    table.clear()
+    assert table.capacity == 8 and len(table) == 0
+    table.check_invariants()
+    table.update((k, -k) for k in range(100))
+    assert table.capacity == 256 and table[99] == -99
+    table.check_invariants()
+
+
+def test_open_addressing_reuses_the_first_tombstone_on_the_path():
+    table = OpenAddressingHashTable(hash_function="constant", seed=1)
+    for key in range(4):
+        table[key] = key          # slots 0, 1, 2, 3 in order
+    del table[1]
+    assert table.slots()[1] is nh.TOMBSTONE
+    table[99] = 99                # probes 0, 1 (tombstone), 2, 3, 4 (empty)
+    assert table.slot_holding(99) == 1 and table.tombstones == 0
+    assert table.slot_of(99) == 0
+    table[2] = -2                 # an overwrite stays where it is
+    assert table.slot_holding(2) == 2
+    table.check_invariants()
+
+
+@pytest.mark.parametrize("cls", [ChainedHashTable, OpenAddressingHashTable])
+def test_lowering_max_load_resizes_at_once_and_raising_never_shrinks(cls):
+    table = cls({k: k for k in range(50)}, seed=2)
+    cap = table.capacity
+    table.max_load_factor = 0.9 if cls is OpenAddressingHashTable else 4.0
+    assert table.capacity == cap
+    table.max_load_factor = 0.1
+    assert table.capacity > cap and len(table) <= 0.1 * table.capacity
+    table.check_invariants()
+    for bad, error in (("x", TypeError), (True, TypeError), (0, ValueError),
+                       (-1, ValueError), (float("nan"), ValueError),
+                       (float("inf"), ValueError)):
+        with pytest.raises(error):
+            table.max_load_factor = bad
+    with pytest.raises(ValueError):
+        OpenAddressingHashTable().max_load_factor = 1.0
+    assert table.max_load_factor == 0.1
+
+
+# ---------------------------------------------------------------------------
+# Errors and dict behaviour
+# ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("cls,options", CONFIGS, ids=CONFIG_IDS)
+def test_lookups_of_keys_that_cannot_be_stored_find_nothing(cls, options):
+    table = make(cls, options, {1: 10, 3: 30, INT64_MAX: 7})
+    for absent in ("a", b"1", 1.5, 2**63, -(2**63) - 1, 2**80,
+                   float("nan"), float("inf"), (1,), None):
+        assert absent not in table
+        assert table.get(absent) is None
+        assert table.pop(absent, "d") == "d"
+        with pytest.raises(KeyError):
+            table[absent]
+        with pytest.raises(KeyError):
+            del table[absent]
+        with pytest.raises(KeyError):
+            table.pop(absent)
+    # Numbers equal to a stored int find it, as in a dict.
+    reference = {1: 10, 3: 30, INT64_MAX: 7}
+    for number in (1.0, True, fractions.Fraction(3, 1), decimal.Decimal(3),
+                   complex(3, 0), 3.5, complex(3, 1), float(INT64_MAX),
+                   decimal.Decimal("NaN")):
+        assert (number in table) == (number in reference), number
+        assert table.get(number) == reference.get(number), number
+    assert table[1.0] == 10 and table[True] == 10
+    assert table[fractions.Fraction(3)] == 30 and table[complex(3, 0)] == 30
+    for unhashable in ([], {}, set()):
+        with pytest.raises(TypeError):
+            unhashable in table
+        with pytest.raises(TypeError):
+            table[unhashable]
+    assert dict(table) == {1: 10, 3: 30, INT64_MAX: 7}
+
+
+@pytest.mark.parametrize("cls", [ChainedHashTable, OpenAddressingHashTable])
+def test_rejected_operations_leave_the_table_unchanged(cls):
+    table = cls({1: 2, INT64_MIN: INT64_MAX}, seed=9)
+    before = snapshot(table)
+    attempts = [
+        (TypeError, lambda: table.__setitem__("a", 1)),
+        (TypeError, lambda: table.__setitem__(1.0, 1)),
+        (TypeError, lambda: table.__setitem__([], 1)),
+        (OverflowError, lambda: table.__setitem__(2**63, 1)),
+        (TypeError, lambda: table.__setitem__(5, "x")),
+        (TypeError, lambda: table.__setitem__(5, None)),
+        (TypeError, lambda: table.__setitem__(5, 2.0)),
+        (OverflowError, lambda: table.__setitem__(5, -(2**63) - 1)),
+        (TypeError, lambda: table.update({7: 7, "a": 1})),
+        (OverflowError, lambda: table.update({7: 7, 8: 2**64})),
+        (ValueError, lambda: table.update([(7, 7), (1, 2, 3)])),
+        (TypeError, lambda: table.update([(7, 7), 5])),
+        (TypeError, lambda: table.update(a=1)),
+        (TypeError, lambda: table.setdefault(99)),
+        (OverflowError, lambda: table.setdefault(2**64, 1)),
+        (TypeError, lambda: table.fromkeys([1, 2])),
+    ]
+    for error, attempt in attempts:
+        with pytest.raises(error):
+            attempt()
+        assert snapshot(table) == before
+    assert table.setdefault(1) == 2           # present: no value needed
+    assert table.setdefault(1.0, "x") == 2
+    with pytest.raises(KeyError, match="empty"):
+        cls().popitem()
+
+
+def test_bad_options_are_refused():
+    for cls in (ChainedHashTable, OpenAddressingHashTable):
+        for options, error in (
+                (dict(max_load_factor=0), ValueError),
+                (dict(max_load_factor=-0.5), ValueError),
+                (dict(max_load_factor=float("nan")), ValueError),
+                (dict(max_load_factor="big"), TypeError),
+                (dict(hash_function="md5"), ValueError),
+                (dict(hash_function=hash), TypeError),
+                (dict(seed=-1), ValueError),
+                (dict(seed=2**64), ValueError),
+                (dict(seed=1.0), TypeError),
+                (dict(capacity=-1), ValueError),
+                (dict(capacity=2**62), MemoryError),
+                (dict(capacity="8"), TypeError),
+                (dict(a=1), TypeError)):
+            with pytest.raises(error):
+                cls(**options)
+    with pytest.raises(ValueError):
+        OpenAddressingHashTable(max_load_factor=1.0)
+    with pytest.raises(ValueError):
+        ChainedHashTable(nodes="arena")
+    with pytest.raises(TypeError):
+        OpenAddressingHashTable(nodes="pool")
+    assert ChainedHashTable(max_load_factor=8).max_load_factor == 8.0
+    assert ChainedHashTable(capacity=0).capacity == 8
+    assert OpenAddressingHashTable(capacity=100).capacity == 128
+
+
+def test_an_absurdly_low_max_load_is_a_memory_error_not_a_crash():
+    for cls in (ChainedHashTable, OpenAddressingHashTable):
+        table = cls({1: 1}, seed=1)
+        with pytest.raises(MemoryError):
+            table.max_load_factor = 1e-300
+        assert dict(table) == {1: 1} and table.max_load_factor != 1e-300
+        tiny = cls(max_load_factor=1e-300)
+        with pytest.raises(MemoryError):
+            tiny[1] = 1
+        assert len(tiny) == 0
+        tiny.check_invariants()
+
+
+@pytest.mark.parametrize("cls,options", CONFIGS, ids=CONFIG_IDS)
+def test_dict_behaviour(cls, options):
+    table = make(cls, options, [(1, 2), (3, 4), (1, 5)], seed=4)
+    assert table == {1: 5, 3: 4} and {1: 5, 3: 4} == table
+    assert table != {1: 5} and table != [1, 3]
+    other = ChainedHashTable if cls is OpenAddressingHashTable else \
+        OpenAddressingHashTable
+    assert table == other({3: 4, 1: 5})
+    assert set(table.keys()) == {1, 3} and table.keys() & {3, 9} == {3}
+    assert sorted(table.values()) == [4, 5]
+    assert sorted(table.items()) == [(1, 5), (3, 4)]
+    assert (1, 5) in table.items() and 5 in table.values()
+    name = f"dsa.native.{cls.__name__}"
+    assert repr(table) == f"{name}({dict(table.items())!r})"
+    assert repr(cls()) == f"{name}({{}})"
+    with pytest.raises(TypeError):
+        table.get(key=1)                      # positional-only, as dict
+    twin = table.copy()
+    twin[1] = 0
+    assert table[1] == 5 and list(twin) == list(table)
+    for clone in (copy.copy(table), copy.deepcopy(table),
+                  pickle.loads(pickle.dumps(table))):
+        assert clone == table and type(clone) is cls
+        assert clone.hash_function == table.hash_function
+    restored = pickle.loads(pickle.dumps(table))
+    assert restored.capacity == table.capacity
+    assert [restored.hash_of(k) for k in (1, 3)] == [table.hash_of(k)
+                                                     for k in (1, 3)]
+    made = cls.fromkeys([3, 1, 3], 7, **options)
+    assert made == {1: 7, 3: 7} and made.hash_function == table.hash_function
+    with pytest.raises(TypeError):
+        hash(table)
+    assert table.hash_function == options["hash_function"]
+    assert bool(table) and not bool(cls())
+    assert table.pop(1) == 5 and 1 not in table
+
+
+def test_hash_functions():
+    keyed = OpenAddressingHashTable(seed=1)
+    same = ChainedHashTable(seed=1)
+    other = OpenAddressingHashTable(seed=2)
+    keys = [0, 1, -1, INT64_MIN, INT64_MAX, 12345]
+    assert [keyed.hash_of(k) for k in keys] == [same.hash_of(k) for k in keys]
+    assert [keyed.hash_of(k) for k in keys] != [other.hash_of(k) for k in keys]
+    identity = ChainedHashTable(hash_function="identity")
+    assert [identity.hash_of(k) for k in keys] == [k & MASK64 for k in keys]
+    constant = OpenAddressingHashTable(hash_function="constant")
+    assert {constant.hash_of(k) for k in keys} == {0}
+    # Without seed=, two tables draw different secrets.
+    a, b = OpenAddressingHashTable(), OpenAddressingHashTable()
+    assert [a.hash_of(k) for k in keys] != [b.hash_of(k) for k in keys]
+
+
+def test_keys_prepared_against_one_secret_do_not_collide_under_another():
+    """The flooding defence: collisions found for one seed mean nothing for
+    another, while the identity hash's collisions hold for every table."""
+    def chained(seed, hash_function="keyed"):
+        return ChainedHashTable(capacity=1024, max_load_factor=100.0,
+                                seed=seed, hash_function=hash_function)
+
+    victim = chained(seed=1)
+    attack = [k for k in range(200_000) if victim.slot_of(k) == 0][:60]
+    assert len(attack) == 60
+    victim.update((k, k) for k in attack)
+    assert victim.stats().longest_chain == 60
+    fresh = chained(seed=2)
+    fresh.update((k, k) for k in attack)
+    assert fresh.stats().longest_chain <= 5
+    for seed in (1, 2, 3):
+        weak = chained(seed, "identity")
+        weak.update((k * 1024, k) for k in range(60))
+        assert weak.stats().longest_chain == 60
+
+
+# ---------------------------------------------------------------------------
+# Iteration
+# ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("cls,options", CONFIGS, ids=CONFIG_IDS)
+def test_iteration_is_slot_order_not_insertion_order(cls, options):
+    n = 700 if options["hash_function"] != "constant" else 300
+    rng = random.Random(5)
+    keys = rng.sample(range(-10**12, 10**12), n)
+    table = make(cls, options, ((k, -k) for k in keys), seed=6)
+    if cls is ChainedHashTable:
+        expected = [k for chain in table.slots() for k in chain]
+    else:
+        expected = [s for s in table.slots()
+                    if s is not None and s is not nh.TOMBSTONE]
+    assert list(table) == expected           # more than one batch of 256
+    assert list(table.items()) == [(k, -k) for k in expected]
+    assert sorted(expected) == sorted(keys)
+    if options["hash_function"] == "keyed":
+        assert expected != keys
+
+
+@pytest.mark.parametrize("cls", [ChainedHashTable, OpenAddressingHashTable])
+def test_changing_the_key_set_during_iteration_raises(cls):
+    changes = [lambda t, k: t.__setitem__(10**6 + k, 0),
+               lambda t, k: t.__delitem__(k),
+               lambda t, k: t.pop(k),
+               lambda t, k: t.popitem(),
+               lambda t, k: t.clear(),
+               lambda t, k: (t.__setitem__(-1, 0), t.__delitem__(-1)),
+               lambda t, k: setattr(t, "max_load_factor", 0.05)]
+    for change in changes:
+        table = cls({k: k for k in range(600)})
+        with pytest.raises(RuntimeError, match="changed"):
+            for key in table:
+                change(table, key)
+        table.check_invariants()
+    # Overwriting values is allowed, as in a dict.
+    table = cls({k: k for k in range(600)})
+    for key in table:
+        table[key] = key + 1
+    assert all(table[k] == k + 1 for k in range(600))
+    # So is a change after the last item, if nothing more is asked for.
+    it = iter(table)
+    items = [next(it) for _ in range(600)]
+    table[10**9] = 1
+    with pytest.raises(RuntimeError):
+        next(it)
+    assert sorted(items) == list(range(600))
+
+
+@pytest.mark.parametrize("cls", [ChainedHashTable, OpenAddressingHashTable])
+def test_popitem_drains_in_slot_order(cls):
+    table = cls({k * 13: k for k in range(3000)}, seed=8)
+    order = list(table.items())
+    drained = [table.popitem() for _ in range(3000)]
+    assert drained == order and len(table) == 0
+    table.check_invariants()
+    table[5] = 5
+    assert table.popitem() == (5, 5)
+
+
+# ---------------------------------------------------------------------------
+# Statistics against a recount
+# ---------------------------------------------------------------------------
+
+def histogram_of(counts):
+    return {n: counts.count(n) for n in sorted(set(counts))}
+
+
+def recount_chained(table):
+    chains = [len(chain) for chain in table.slots()]
+    n, cap = sum(chains), len(chains)
+    used = [length for length in chains if length]
+    successful = sum(length * (length + 1) // 2 for length in chains)
+    return dict(capacity=cap, size=n, load_factor=n / cap,
+                histogram=histogram_of(chains), longest_chain=max(chains),
+                average_chain_length=n / len(used) if used else 0.0,
+                expected_probes_hit=successful / n if n else 0.0,
+                expected_probes_miss=n / cap)
+
+
+def recount_open(table):
+    slots = table.slots()
+    cap = len(slots)
+    keys = [(i, s) for i, s in enumerate(slots)
+            if s is not None and s is not nh.TOMBSTONE]
+    probes = [((i - table.slot_of(k)) % cap) + 1 for i, k in keys]
+    misses = []
+    for start in range(cap):
+        i, count = start, 1
+        while slots[i] is not None:
+            i, count = (i + 1) % cap, count + 1
+        misses.append(count)
+    tombstones = slots.count(nh.TOMBSTONE)
+    return dict(capacity=cap, size=len(keys), load_factor=len(keys) / cap,
+                fill_factor=(len(keys) + tombstones) / cap,
+                tombstones=tombstones, histogram=histogram_of(probes),
+                longest_probe=max(probes, default=0),
+                expected_probes_hit=(sum(probes) / len(probes)
+                                     if probes else 0.0),
+                expected_probes_miss=sum(misses) / cap)
+
+
+@pytest.mark.parametrize("cls,options", CONFIGS, ids=CONFIG_IDS)
+def test_stats_agree_with_a_recount(cls, options):
+    recount = recount_chained if cls is ChainedHashTable else recount_open
+    rng = random.Random(11)
+    table = make(cls, options, seed=12)
+    empty = table.stats()
+    assert (empty.longest_chain if cls is ChainedHashTable
+            else empty.longest_probe) == 0
+    for round_ in range(4):
+        for _ in range(150):
+            table[rng.choice([rng.randrange(-500, 500),
+                              rng.randrange(INT64_MIN, INT64_MAX)])] = 1
+        for key in rng.sample(list(table), len(table) // 3):
+            del table[key]
+        stats = table.stats()
+        assert type(stats) is (nh.ChainStats if cls is ChainedHashTable
+                               else nh.ProbeStats)
+        want = recount(table)
+        assert set(want) == set(stats.__dataclass_fields__)
+        for field, value in want.items():
+            got = getattr(stats, field)
+            if isinstance(value, float):
+                assert got == pytest.approx(value, rel=1e-12), field
+            else:
+                assert got == value, field
+        if cls is OpenAddressingHashTable:
+            assert stats.tombstones == table.tombstones
+            assert stats.fill_factor == table.fill_factor
+        assert sum(stats.histogram.values()) == (
+            table.capacity if cls is ChainedHashTable else len(table))
+
+
+# ---------------------------------------------------------------------------
+# Cache lines: the traced build against a model made from the addresses
+# ---------------------------------------------------------------------------
+
+def model_lookup_lines(table, key):
+    """The distinct lines a lookup of key touches, per the module docstring."""
+    layout = table.memory_layout()
+    lines = set()
+    cap = table.capacity
+    b = table.hash_of(key) & (cap - 1)
+    if isinstance(table, ChainedHashTable):
+        lines |= lines_of(layout.slots_address + layout.slot_size * b,
+                          layout.slot_size)
+        addresses = table.node_addresses()
+        for k in table.slots()[b]:
+            lines |= lines_of(addresses[k], layout.node_size)
+            if k == key:
+                break
+        return lines
+    slots = table.slots()
+    tag = table.hash_of(key) >> 57        # the 7 hash bits in a state byte
+    i = b
+    while True:
+        lines |= lines_of(layout.states_address + i, 1)
+        if slots[i] is None:
+            return lines
+        if slots[i] is not nh.TOMBSTONE and \
+                table.hash_of(slots[i]) >> 57 == tag:
+            lines |= lines_of(layout.slots_address + layout.slot_size * i,
+                              layout.slot_size)
+            if slots[i] == key:
+                return lines
+        i = (i + 1) % cap
+
+
+@pytest.mark.parametrize("cls,options", CONFIGS, ids=CONFIG_IDS)
+def test_lines_touched_per_lookup_match_the_model(cls, options):
+    rng = random.Random(21)
+    table = make(cls, options, traced=True, seed=22)
+    n = 120 if options["hash_function"] == "constant" else 1500
+    present = rng.sample(range(-10**6, 10**6), n)
+    for k in present:
+        table[k * 64] = k            # multiples of 64: identity clusters
+    for k in present[: n // 4]:
+        del table[k * 64]            # tombstones in open addressing
+    layout = table.memory_layout()
+    assert layout.slots_address % LINE == 0
+    assert layout.states_address % LINE == 0
+    keys = [k * 64 for k in present[n // 8: n // 2]] + \
+        [rng.randrange(INT64_MIN, INT64_MAX) for _ in range(40)]
+    for key in keys:
+        model = len(model_lookup_lines(table, key))
+        found = key in table
+        assert table.last_lines == model, key
+        assert table.get(key) == (key // 64 if found else None)
+        assert table.last_lines == model, key
+    for key in keys[:20]:            # deleting adds nothing to the lookup
+        model = len(model_lookup_lines(table, key))
+        if table.pop(key, None) is not None:
+            assert table.last_lines == model
+
+
+def test_lines_of_a_new_key_add_the_slot_it_writes():
+    table = OpenAddressingHashTable(traced=True, seed=3, capacity=1024)
+    rng = random.Random(4)
+    for _ in range(300):
+        table[rng.randrange(10**9)] = 0
+    for k in list(table)[:100]:
+        del table[k]
+    layout = table.memory_layout()
+    for _ in range(100):
+        key = rng.randrange(10**9, 2 * 10**9)
+        lines = model_lookup_lines(table, key)   # the miss ...
+        slots = table.slots()
+        i = table.slot_of(key)
+        while slots[i] is not None and slots[i] is not nh.TOMBSTONE:
+            i = (i + 1) % table.capacity
+        # ... plus the state and slot of the first free slot on the path
+        lines |= lines_of(layout.states_address + i, 1)
+        lines |= lines_of(layout.slots_address + 16 * i, 16)
+        cap = table.capacity
+        table[key] = 1
+        assert table.capacity == cap
+        assert table.slot_holding(key) == i
+        assert table.last_lines == len(lines)
+
+
+def test_last_lines_needs_a_traced_table():
+    with pytest.raises(ValueError, match="traced"):
+        ChainedHashTable().last_lines
+    table = ChainedHashTable(traced=True)
+    assert table.traced and table.last_lines == 0
+    table[1] = 1
+    assert table.last_lines >= 2            # head + node
+    twin = table.copy()
+    twin[2] = 2
+    assert twin.traced and twin.last_lines >= 1
+
+
+def test_pool_nodes_sit_side_by_side():
+    table = ChainedHashTable(nodes="pool", seed=1)
+    assert table.nodes == "pool"
+    for key in range(100):
+        table[key] = key
+    addresses = sorted(table.node_addresses().values())
+    gaps = {b - a for a, b in zip(addresses, addresses[1:])}
+    assert 24 in gaps                       # nodes in one chunk, 24 apart
+    info = table.pool_info()
+    assert info.nodes == 8 + 8 + 16 + 32 + 64 and info.chunks == 5
+    for key in range(10):
+        del table[key]
+    assert table.pool_info().free == 10
+    table[1000] = 1                         # reuses a freed node
+    assert table.pool_info().free == 9
+    table.check_invariants()
+    assert ChainedHashTable().pool_info() == nh.PoolInfo(0, 0, 0)
+
+
+# ---------------------------------------------------------------------------
+# Kernels: verified results (no timing assertions)
+# ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("table,nodes", [("open", "malloc"),
+                                         ("chained", "malloc"),
+                                         ("chained", "pool")])
+@pytest.mark.parametrize("hash_function", HASHES)
+def test_ops_kernel_checks_itself(table, nodes, hash_function):
+    n = 300 if hash_function == "constant" else 3000
+    result = nh.ops(n, table=table, hash_function=hash_function, nodes=nodes,
+                    seed=5)
+    assert result.ok
+    max_load = 2 / 3 if table == "open" else 0.75
+    capacity = 8
+    while int(max_load * capacity) < n:   # grown by doubling from 8
+        capacity *= 2
+    assert result.capacity == capacity
+    assert result.resizes == capacity.bit_length() - 4
+    assert min(result.insert_ns, result.hit_ns, result.miss_ns,
+               result.delete_ns) >= 0
+    assert nh.ops(0, table=table).ok
+
+
+def test_load_kernel_fills_to_the_target_and_counts_lines():
+    for load in (0.25, 0.5, 0.75, 0.9, 0.95):
+        r = nh.load_cost(load, table="open", capacity=4096, lookups=3000,
+                         line_lookups=1000, seed=3)
+        assert r.ok and r.keys == int(load * 4096) and r.capacity == 4096
+        assert r.hit_lines >= 2 and r.miss_lines >= 1
+        assert r.expected_probes_hit >= 1
+    misses = [nh.load_cost(x, table="open", capacity=4096, lookups=2000)
+              .expected_probes_miss for x in (0.25, 0.5, 0.9)]
+    assert misses == sorted(misses)       # fuller tables, longer misses
+    for load in (0.5, 1.0, 2.0, 8.0):
+        r = nh.load_cost(load, table="chained", capacity=1024, lookups=2000,
+                         nodes="pool")
+        assert r.ok and r.keys == int(load * 1024)
+        assert r.expected_probes_miss == pytest.approx(load)
+        assert r.hit_lines >= 2
+    r = nh.load_cost(0.5, capacity=1024, lookups=100, lines=False)
+    assert r.ok and r.hit_lines is None
+    with pytest.raises(ValueError):
+        nh.load_cost(1.0, table="open")
+    with pytest.raises(ValueError):
+        nh.load_cost(0.5, capacity=1000)
+    with pytest.raises(ValueError):
+        nh.load_cost(0.001, capacity=8)
+    with pytest.raises(MemoryError):
+        nh.load_cost(0.5, capacity=2**61, lookups=0, lines=False)
+
+
+def test_flood_kernel():
+    bad = nh.flood(500, table="chained", hash_function="constant")
+    good = nh.flood(500, table="chained", hash_function="keyed")
+    assert bad.ok and good.ok
+    assert bad.longest == 500 and good.longest <= 8
+    assert bad.expected_probes_hit == pytest.approx(250.5)
+    opened = nh.flood(500, table="open", hash_function="constant", rounds=2)
+    assert opened.ok and opened.longest == 500
+    striped = nh.flood(300, table="open", hash_function="identity",
+                       keys="stride", stride=1024)
+    assert striped.ok and striped.longest > 100
+    assert nh.flood(300, table="open", hash_function="identity",
+                    keys="stride", stride=1).longest == 1
+    # 0, 3 * 2**62, 2**63, 2**62 (mod 2**64) and then 0 again
+    assert nh.flood(4, keys="stride", stride=3 * 2**62).ok
+    with pytest.raises(ValueError):
+        nh.flood(5, keys="stride", stride=3 * 2**62)
+    with pytest.raises(ValueError):
+        nh.flood(3, keys="stride", stride=2**63)     # 0, 2**63, 0
+    with pytest.raises(ValueError):
+        nh.flood(3, keys="stride", stride=0)
+    with pytest.raises(ValueError):
+        nh.flood(3, keys="sorted")
+    with pytest.raises(ValueError):
+        nh.flood(3, table="cuckoo")
+
+
+def test_kernels_refuse_absurd_sizes_with_memory_error():
+    with pytest.raises(MemoryError):
+        nh.ops(2**62)
+    with pytest.raises(MemoryError):
+        nh.flood(2**62, hash_function="keyed")
+    with pytest.raises(OverflowError):
+        nh.ops(2**63)
+
+
+# ---------------------------------------------------------------------------
+# Threads
+# ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("cls,options", [
+    (ChainedHashTable, dict(nodes="pool")),
+    (OpenAddressingHashTable, dict(hash_function="identity")),
+], ids=["chained-pool", "open-identity"])
+def test_four_threads_hammering_one_table(cls, options):
+    table = make(cls, options, seed=31)
+    models = [{} for _ in range(4)]
+    errors = []
+    stop = time.monotonic() + 0.5
+
+    def worker(me):
+        rng = random.Random(me)
+        model = models[me]
+        try:
+            while time.monotonic() < stop:
+                key = rng.randrange(200) * 4 + me    # each thread its own keys
+                op = rng.random()
+                if op < 0.45:
+                    table[key] = key * 3
+                    model[key] = key * 3
+                elif op < 0.7:
+                    assert table.pop(key, None) == model.pop(key, None)
+                elif op < 0.9:
+                    assert table.get(key) == model.get(key)
+                elif op < 0.95:
+                    try:
+                        for k in table:
+                            pass
+                    except RuntimeError:
+                        pass            # another thread changed it: fine
+                else:
+                    table.stats()
+                    len(table)
+        except Exception as exc:       # pragma: no cover - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=worker, args=(me,)) for me in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not errors, errors
+    table.check_invariants()
+    expected = {k: v for model in models for k, v in model.items()}
+    assert dict(table.items()) == expected
