@@ -48,6 +48,10 @@ REGISTRY: dict[str, Benchmark] = {b.name: b for b in (
         "hashtable", "dsa.bench.hashtable",
         "insert / find / miss: Python twins vs dict, C twins per call and "
         "in C vs C++ std::unordered_map"),
+    Benchmark(
+        "linkedlist", "dsa.bench.linkedlist",
+        "dsa.linkedlist vs list/deque (append, front, iterate, index, remove "
+        "held); C walks, inserts, latency ladder, read bandwidth"),
 )}
 
 

@@ -49,6 +49,13 @@ LESSONS: tuple[LessonInfo, ...] = (
         "flooding, and what Python's dict really does.",
         "dsa.lessons.hashtable",
     ),
+    LessonInfo(
+        "linkedlist",
+        "Arrays vs linked lists: walks in Python and C, the latency ladder, "
+        "cache lines counted, inserts and removals measured, and when a "
+        "linked structure wins (a position held: an LRU cache).",
+        "dsa.lessons.linkedlist",
+    ),
 )
 
 

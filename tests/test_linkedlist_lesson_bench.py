@@ -1,0 +1,219 @@
+"""The arrays-vs-linked-lists lesson and the linked-list benchmark.
+
+The quick lesson and the quick benchmark each run once, in a subprocess,
+exactly as a learner would start them; the other tests read their output.
+Exact figures (sums of 0..n-1, the cache-line models, the LRU trace) are
+computed here, independently of the lesson.  No test asserts on a time.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+from collections import OrderedDict
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+import dsa.lessons as lessons
+from dsa.bench import REGISTRY
+from dsa.lessons import linkedlist as lesson
+from dsa.lessons import runner
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _env() -> dict:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(
+        [str(ROOT)] + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else []))
+    return env
+
+
+def _run(module: str, *args: str, timeout: float = 180) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", module, *args], cwd=ROOT, env=_env(),
+                          capture_output=True, text=True, timeout=timeout)
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def native_available() -> bool:
+    import dsa.native
+    return bool(dsa.native.available)
+
+
+# ---------------------------------------------------------------------------
+# The lesson
+
+
+def test_lesson_is_listed():
+    info = lessons.find("linkedlist")
+    assert info is not None and info.module == "dsa.lessons.linkedlist"
+    result = _run("dsa.lessons")
+    assert result.returncode == 0, result.stderr
+    assert "linkedlist" in result.stdout and info.summary[:30] in result.stdout
+
+
+def test_markers_and_hooks_match():
+    text = runner.load_text("linkedlist")
+    parsed = runner.parse(text)
+    runner.check_markers(parsed, lesson.hooks, "linkedlist")
+    assert ("experiment", "ladder") in parsed.markers()
+    assert sum(kind == "reveal" for step in parsed.steps for kind, _ in step.parts) == 5
+
+
+@pytest.fixture(scope="module")
+def quick_out() -> str:
+    result = _run("dsa.lessons", "linkedlist", "--quick", "--no-pause", "--width", "120")
+    assert result.returncode == 0, result.stderr[-3000:]
+    return result.stdout
+
+
+def test_quick_run_shows_published_and_measured(quick_out):
+    out = quick_out
+    assert "quick mode" in out and "measured now" in out and "published" in out
+    assert "i5-9400F" in out
+    for figure in ("52.6 ns/el", "153.3 ns/el", "44.4 ns/op", "265.8 ns/op",
+                   "2.1x slower walk", "8.2 MB", "about 40 MB", "80 MB",
+                   "572,255 ns", "243 ns", "255,486 ns", "63,488,013 ns",
+                   "53.3 ns", "25,434 ns", "335 ns", "13,692 ns"):
+        assert figure in out, figure
+    for title in ("Experiment 1", "Experiment 3", "Experiment 4", "Experiment 6",
+                  "Experiment 7", "Experiment 8", "Experiment 9"):
+        assert title in out, title
+    assert "Every published-vs-measured figure of this run" in out
+    assert "This run took" in out
+
+
+def test_quick_run_sums_are_exact(quick_out):
+    n = 200_000
+    assert f"Both walks summed to {sum(range(n)):,}" in quick_out
+
+
+def test_quick_run_handles_the_suspect_figure(quick_out):
+    out = flat(quick_out)
+    # 8 MB of pointers in 25,434 ns: computed here
+    needed = 8 * 1_000_000 / 25_434e-9 / 1e9
+    assert round(needed) == 315
+    assert f"about {needed:.0f} GB/s" in out
+    assert "Handle with care" in out
+
+
+@pytest.mark.skipif(not native_available(), reason="C twins not built")
+def test_quick_run_c_parts(quick_out):
+    import re
+
+    out = flat(quick_out)
+    assert "Experiment 2" in out and "Experiment 5" in out
+    assert "L1d" in out and "ends here" in out
+    n = lesson.LINES_N
+    # the models, computed here: 8-byte slots and 24-byte nodes on 64-byte lines
+    array_lines = -(-8 * n // 64)
+    node_lines = -(-24 * n // 64)
+    for kind, lines in (("array", array_lines), ("nodes_pool", node_lines)):
+        # an in-order walk fetches each of its lines exactly once
+        assert re.search(rf"^\s*{kind}\s+{lines:,} lines\s+{lines:,} fetches\s+"
+                         rf"\(model: {lines:,} lines\)", quick_out, re.M), kind
+    for kind, lines in (("array_shuffled", array_lines), ("nodes_shuffled", node_lines)):
+        assert re.search(rf"^\s*{kind}\s+{lines:,} lines\s+[\d,]+ fetches\s+"
+                         rf"\(model: {lines:,} lines\)", quick_out, re.M), kind
+
+
+def test_lru_trace_matches_an_ordered_dict(quick_out):
+    cache: OrderedDict = OrderedDict()
+    evicted, hits = [], 0
+    for key in lesson.LRU_TRACE:
+        if key in cache:
+            cache.move_to_end(key)
+            hits += 1
+        else:
+            cache[key] = key
+            if len(cache) > 3:
+                evicted.append(cache.popitem(last=False)[0])
+    misses = len(lesson.LRU_TRACE) - hits
+    assert (f"{hits} hits, {misses} misses, evicted {', '.join(evicted)}"
+            in flat(quick_out))
+
+
+def test_ladder_pictures():
+    from dsa.machine import PUBLISHED
+
+    sizes = [16 << 10, 1 << 20, 64 << 20]
+    ns = [1.0, 10.0, 100.0]
+    lines = lesson.ladder_bars(sizes, ns, PUBLISHED)
+    assert any("L1d 32 KiB ends here" in line for line in lines)
+    assert any("L3 9 MiB ends here" in line for line in lines)
+    bars = [line.count("█") for line in lines if "│" in line]
+    assert bars == sorted(bars) and len(bars) == 3
+    svg = lesson.ladder_svg(sizes, ns, PUBLISHED)
+    assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
+    assert svg.count("<circle") == 3 and "L2 256 KiB" in svg
+
+
+def test_runs_without_the_c_twins(monkeypatch):
+    import dsa.native
+
+    monkeypatch.setattr(dsa.native, "available", False)
+    monkeypatch.setattr(dsa.native, "why_unavailable",
+                        "forced off by the test", raising=False)
+    console = Console(file=io.StringIO(), width=120, record=True)
+    info = lessons.find("linkedlist")
+    # the C-only steps and one Python step, to keep the test short
+    status = runner.run(info, quick=True, pause=False, console=console,
+                        steps=[3, 6, 7, 13])
+    out = flat(console.export_text())
+    assert status == 0
+    assert "C twins missing" in out and "forced off by the test" in out
+    assert "Skipped" in out
+    assert "hits" in out                      # the Python step still ran
+
+
+# ---------------------------------------------------------------------------
+# The benchmark
+
+
+def test_bench_is_listed():
+    assert "linkedlist" in REGISTRY
+    result = _run("dsa.bench")
+    assert result.returncode == 0 and "linkedlist" in result.stdout
+
+
+def test_bench_quick_json():
+    result = _run("dsa.bench", "linkedlist", "--quick", "--json", "--repeat", "2")
+    assert result.returncode == 0, result.stderr[-3000:]
+    report = json.loads(result.stdout)
+    assert report["benchmark"] == "linkedlist" and report["quick"] is True
+    keys = {row["key"] for row in report["rows"]}
+    for kind in ("list", "deque", "singly", "doubly"):
+        for op in ("append", "appendleft", "popleft", "iterate", "index", "remove"):
+            assert f"py_{op}_{kind}" in keys, (op, kind)
+    targets = {t["key"]: t for t in report["targets"]}
+    assert set(targets) == {"array_walk_vs_bandwidth", "shuffled_walk_vs_dram"}
+    if native_available():
+        for key in ("c_walk_array", "c_walk_nodes_shuffled", "c_chase_dram",
+                    "c_bw_walk", "c_bw_read", "c_insert_front_array",
+                    "c_remove_linked"):
+            assert key in keys, key
+        rows = {row["key"]: row for row in report["rows"]}
+        # exact: every C walk summed the same values
+        sums = {rows[f"c_walk_{k}"]["extra"]["sum"] for k in
+                ("array", "array_shuffled", "nodes_pool", "nodes_malloc",
+                 "nodes_shuffled")}
+        assert len(sums) == 1
+        assert rows["c_walk_array"]["extra"]["ok"]
+        for t in targets.values():
+            assert isinstance(t["value"], float) and t["value"] > 0
+            assert t["pass"] in (True, False)
+        assert targets["array_walk_vs_bandwidth"]["limit"] == pytest.approx(1 / 0.7, rel=1e-3)
+        assert targets["shuffled_walk_vs_dram"]["limit"] == 1.5
+
+
+def test_bench_usage_error():
+    result = _run("dsa.bench", "linkedlist", "--repeat", "0")
+    assert result.returncode == 2
