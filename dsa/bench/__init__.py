@@ -52,6 +52,11 @@ REGISTRY: dict[str, Benchmark] = {b.name: b for b in (
         "linkedlist", "dsa.bench.linkedlist",
         "dsa.linkedlist vs list/deque (append, front, iterate, index, remove "
         "held); C walks, inserts, latency ladder, read bandwidth"),
+    Benchmark(
+        "deque", "dsa.bench.deque",
+        "FIFO (append n, pop n from the front): BlockedDeque vs "
+        "collections.deque vs list; C twin per call and in C (block sizes, "
+        "ring) vs C++ std::deque"),
 )}
 
 

@@ -56,6 +56,13 @@ LESSONS: tuple[LessonInfo, ...] = (
         "linked structure wins (a position held: an LRU cache).",
         "dsa.lessons.linkedlist",
     ),
+    LessonInfo(
+        "deque",
+        "Deques: why a fast double-ended queue is made of blocks: appendleft "
+        "vs list.insert(0, x), the blocks drawn, block sizes 1 to 4096 and a "
+        "ring buffer swept in C, queues raced, and where the shape shows up.",
+        "dsa.lessons.deque",
+    ),
 )
 
 

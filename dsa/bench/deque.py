@@ -1,0 +1,380 @@
+"""The deque benchmark: a first-in-first-out queue (append n, then pop n from
+the front), side by side.
+
+Three groups of rows, each group on one shared input and with one baseline:
+
+* **Python, one call per operation**, 1,000,000 ints (one prebuilt list for
+  every row): ``collections.deque`` (the baseline), the Python twin
+  ``dsa.deque.BlockedDeque``, and the C twin ``dsa.native.deque.BlockedDeque``
+  called once per append and per popleft (what a call through cffi costs).
+* **The list**, at a smaller n (30,000) because its ``pop(0)`` shifts every
+  remaining pointer: ``list.append`` then ``list.pop(0)``, against
+  ``collections.deque`` and the Python twin at the same n.
+* **Inside C / C++**, 10,000,000 int64 from splitmix64 (seed 1): the C twin's
+  ends kernel (``dsa.native.deque.ends``) at block sizes 1, 8, 64, 512 and
+  4096 and as a growing ring buffer, timed inside C, against C++'s
+  ``std::deque<int64_t>`` compiled here with ``g++ -O2 -std=c++17`` (the
+  baseline), timed inside C++ with ``steady_clock`` on the same input with
+  the same protocol (a fresh deque; push_back all n; pop_front all n).  Only
+  the push_back + pop_front half of the kernel is compared (the kernel also
+  times push_front + pop_back, reported in the JSON).
+
+Targets:
+
+1. the C twin's in-C push_back + pop_front of 10,000,000 int64 (block 64)
+   takes at most 1.0x the time of ``std::deque``;
+2. the Python twin's append then popleft of 1,000,000 items takes at most
+   6x the time of ``collections.deque``.
+
+Rows of a group are timed round-robin (one run of each per round, after a
+warm-up round), so the ratios compare runs made side by side.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+from collections import deque
+from typing import Any, Callable, Optional
+
+from dsa.bench import cpp
+from dsa.bench.heap import sequence_checksum, splitmix64_items
+from dsa.bench.report import (Options, Report, Row, Target,
+                              measure_side_by_side, timing_from_ns)
+from dsa.machine import this_machine
+from dsa.timing import format_seconds
+
+SEED = 1
+
+FULL_SIZES = {"python": 1_000_000, "list": 30_000, "native": 10_000_000}
+QUICK_SIZES = {"python": 50_000, "list": 5_000, "native": 200_000}
+
+#: The layouts of the C kernels, as dsa.native.deque names them.
+LAYOUTS: tuple[Any, ...] = (1, 8, 64, 512, 4096, "ring")
+
+CPP_SOURCE = "deque_fifo.cpp"
+CPP_TIMEOUT_S = 300
+
+#: Above this n the C++ checksum is not recomputed in Python (it would take
+#: longer than the benchmark); the program still checks its pops itself.
+PYTHON_CHECKSUM_MAX_N = 1_000_000
+
+Progress = Callable[[str], None]
+
+
+def expected_checksum(n: int, seed: int = SEED) -> int:
+    """What a correct FIFO of the kernel's input must print as its checksum:
+    the input itself, folded in order."""
+    return sequence_checksum(splitmix64_items(n, seed))
+
+
+# -- the things being timed ---------------------------------------------------
+
+def fifo(make: Callable[[], Any], items: list[int], pop: str = "popleft",
+         pop_args: tuple = ()) -> Callable[[], None]:
+    """Append every item to a fresh structure, then pop them all from the front."""
+    n = len(items)
+
+    def run() -> None:
+        d = make()
+        push = d.append
+        take = getattr(d, pop)
+        for x in items:
+            push(x)
+        for _ in range(n):
+            take(*pop_args)
+    return run
+
+
+def native_deque_module() -> tuple[Optional[Any], Optional[str]]:
+    """``dsa.native.deque``, or the reason it cannot be used."""
+    try:
+        import dsa.native as native
+    except Exception as exc:  # a broken package must not break the report
+        return None, f"dsa.native failed to import: {exc!r}"
+    if not native.available:
+        return None, f"C twins not built: {native.why_unavailable}"
+    try:
+        from dsa.native import deque as native_deque
+    except Exception as exc:
+        return None, f"dsa.native.deque failed to import: {exc!r}"
+    return native_deque, None
+
+
+def run_cpp(executable, n: int, seed: int, warmup: int, repeat: int) -> dict[str, Any]:
+    """Run the C++ FIFO; its per-run nanoseconds, checksum and ok flag."""
+    out = subprocess.run(
+        [str(executable), "fifo", str(n), str(seed), str(warmup), str(repeat)],
+        capture_output=True, text=True, timeout=CPP_TIMEOUT_S)
+    if out.returncode != 0:
+        raise RuntimeError(f"{executable.name} exited {out.returncode}: "
+                           f"{out.stderr.strip()[:200]}")
+    runs, push, pop = [], [], []
+    checksum = ok = None
+    for line in out.stdout.splitlines():
+        word, *values = line.split()
+        if word == "run":
+            runs.append(int(values[0]))
+            push.append(int(values[1]))
+            pop.append(int(values[2]))
+        elif word == "checksum":
+            checksum = int(values[0])
+        elif word == "ok":
+            ok = values[0] == "1"
+    if len(runs) != repeat or checksum is None or ok is None:
+        raise RuntimeError(f"unexpected output from {executable.name}: "
+                           f"{out.stdout[:200]!r}")
+    return {"runs_ns": runs, "push_ns": push, "pop_ns": pop,
+            "checksum": checksum, "ok": ok}
+
+
+# -- the benchmark ------------------------------------------------------------
+
+PY = "Python, one call per operation: append {n:,} ints, then popleft all"
+LIST = "The list, smaller (pop(0) is O(n)): append {n:,} ints, then pop from the front"
+NATIVE = ("Inside C / C++: push_back {n:,} int64 from splitmix64 (seed {seed}), "
+          "then pop_front all")
+
+
+def run(options: Options, progress: Optional[Progress] = None) -> Report:
+    say = progress or (lambda message: None)
+    sizes = QUICK_SIZES if options.quick else FULL_SIZES
+    repeat, warmup = options.repeat, options.warmup
+    notes: list[str] = []
+    rows: list[Row] = []
+    if options.quick:
+        notes.append(
+            f"--quick: n = {sizes['python']:,} (Python), {sizes['list']:,} "
+            f"(list), {sizes['native']:,} (C/C++) instead of "
+            f"{FULL_SIZES['python']:,} / {FULL_SIZES['list']:,} / "
+            f"{FULL_SIZES['native']:,}; the targets are stated for the full sizes")
+
+    load_before = _load_average()
+    native, native_reason = native_deque_module()
+
+    from dsa.deque import BlockedDeque
+
+    # ---- Python: one call per operation ------------------------------------
+    n = sizes["python"]
+    group = PY.format(n=n)
+    items = list(range(n))
+    contenders = [
+        ("py_deque", fifo(deque, items)),
+        ("py_blocked", fifo(BlockedDeque, items)),
+    ]
+    reason = native_reason
+    if native is not None:
+        try:
+            native.BlockedDeque().append(0)
+            contenders.append(("native_per_call", fifo(native.BlockedDeque, items)))
+        except Exception as exc:
+            reason = f"dsa.native.deque.BlockedDeque unusable: {exc!r}"
+    say(f"timing {group}")
+    timings = measure_side_by_side(contenders, repeat=repeat, warmup=warmup)
+    names = {
+        "py_deque": "collections.deque append/popleft",
+        "py_blocked": "dsa.deque.BlockedDeque append/popleft",
+        "native_per_call": "dsa.native.deque.BlockedDeque, per call",
+    }
+    for key, name in names.items():
+        rows.append(Row(key, name, group, n, data="ints 0..n-1, one prebuilt list",
+                        timing=timings.get(key), baseline="py_deque",
+                        skipped=None if key in timings else reason))
+
+    # ---- the list, smaller ----------------------------------------------------
+    n = sizes["list"]
+    group = LIST.format(n=n)
+    items = list(range(n))
+    contenders = [
+        ("py_deque_small", fifo(deque, items)),
+        ("py_blocked_small", fifo(BlockedDeque, items)),
+        ("py_list", fifo(list, items, "pop", (0,))),
+    ]
+    say(f"timing {group}")
+    timings = measure_side_by_side(contenders, repeat=repeat, warmup=warmup)
+    names = {
+        "py_deque_small": "collections.deque append/popleft",
+        "py_blocked_small": "dsa.deque.BlockedDeque append/popleft",
+        "py_list": "list append/pop(0)",
+    }
+    for key, name in names.items():
+        rows.append(Row(key, name, group, n, data="ints 0..n-1, one prebuilt list",
+                        timing=timings[key], baseline="py_deque_small"))
+    notes.append(f"the list runs at n = {sizes['list']:,}, not {sizes['python']:,}: "
+                 "each pop(0) shifts every remaining pointer, so its cost per "
+                 "operation grows with n")
+
+    # ---- inside C / C++ ---------------------------------------------------------
+    rows.extend(_native_rows(sizes["native"], options, native, native_reason,
+                             notes, say))
+
+    targets = [
+        Target("c_twin_vs_std_deque",
+               f"1. C twin in-C push_back + pop_front of {sizes['native']:,} int64 "
+               "(block 64) <= 1.0x std::deque",
+               "native_fifo_64", "cpp_deque", 1.0),
+        Target("python_twin_vs_collections_deque",
+               f"2. Python twin append then popleft of {sizes['python']:,} items "
+               "<= 6x collections.deque",
+               "py_blocked", "py_deque", 6.0),
+    ]
+    load_after = _load_average()
+    if load_before is not None and load_after is not None:
+        cpus = os.cpu_count() or 1
+        notes.append(
+            f"load average (1 min) {load_before:.2f} before, {load_after:.2f} "
+            f"after, on {cpus} CPU(s)"
+            + ("; the machine was busy, so absolute times are inflated and "
+               "noisy, and the side-by-side ratios are the figures to read"
+               if max(load_before, load_after) > 0.5 * cpus else ""))
+    report = Report(
+        benchmark="deque",
+        title="deque benchmark: a FIFO queue (append n, then pop n from the front)",
+        workload="append n items to an empty deque, then pop all n from the front",
+        machine=this_machine(), options=options, rows=rows, targets=targets,
+        notes=notes)
+    report.resolve()
+    return report
+
+
+def _load_average() -> Optional[float]:
+    try:
+        return os.getloadavg()[0]
+    except (AttributeError, OSError):
+        return None
+
+
+def _layout_key(layout: Any) -> str:
+    return f"native_fifo_{layout}"
+
+
+def _native_rows(n: int, options: Options, native: Any,
+                 native_reason: Optional[str], notes: list[str],
+                 say: Progress) -> list[Row]:
+    group = NATIVE.format(n=n, seed=SEED)
+    data = f"int64 (splitmix64, seed {SEED})"
+    repeat, warmup = options.repeat, options.warmup
+
+    # Each contender does one run and returns the nanoseconds of its
+    # push_back + pop_front, measured inside C or C++, and what else it said.
+    contenders: dict[str, Callable[[], tuple[float, dict[str, Any]]]] = {}
+    reasons: dict[str, str] = {}
+
+    compiled = cpp.compile_program(CPP_SOURCE)
+    if compiled.ok:
+        def cpp_once() -> tuple[float, dict[str, Any]]:
+            # A fresh process per round, with one warm-up run inside it.
+            r = run_cpp(compiled.executable, n, SEED, 1, 1)
+            return float(r["runs_ns"][0]), {
+                "push_ns": r["push_ns"][0], "pop_ns": r["pop_ns"][0],
+                "ok": r["ok"], "checksum": r["checksum"]}
+        contenders["cpp_deque"] = cpp_once
+        notes.append(
+            f"C++: {compiled.command} ({cpp.compiler_version()}); a fresh "
+            "process per round, one warm-up run then one timed run; a fresh "
+            "std::deque per run, as the C kernel makes a fresh deque per run")
+    else:
+        reasons["cpp_deque"] = compiled.error or "not compiled"
+        notes.append(f"C++ row skipped: {compiled.error} ({compiled.command})")
+
+    kernel = getattr(native, "ends", None) if native is not None else None
+    for layout in LAYOUTS:
+        key = _layout_key(layout)
+        if kernel is None:
+            reasons[key] = native_reason or "dsa.native.deque has no ends kernel"
+            continue
+
+        def kernel_once(layout: Any = layout) -> tuple[float, dict[str, Any]]:
+            r = kernel(n, layout=layout, seed=SEED)
+            return float(r.push_back_ns + r.pop_front_ns), {
+                "push_ns": r.push_back_ns, "pop_ns": r.pop_front_ns,
+                "push_front_ns": r.push_front_ns, "pop_back_ns": r.pop_back_ns,
+                "bytes": r.bytes, "ok": r.ok}
+        contenders[key] = kernel_once
+
+    say(f"timing {group}")
+    samples: dict[str, list[float]] = {key: [] for key in contenders}
+    details: dict[str, list[dict[str, Any]]] = {key: [] for key in contenders}
+    order = list(contenders)
+    for round_ in range(warmup + repeat):
+        shift = round_ % len(order) if order else 0
+        for key in order[shift:] + order[:shift]:
+            if key in reasons:
+                continue
+            try:
+                ns, detail = contenders[key]()
+            except Exception as exc:  # report it, keep the other rows
+                reasons[key] = f"failed: {exc}"
+                continue
+            if round_ >= warmup:
+                samples[key].append(ns)
+                details[key].append(detail)
+
+    names = {"cpp_deque": "C++ std::deque<int64_t> (g++ -O2)"}
+    for layout in LAYOUTS:
+        names[_layout_key(layout)] = (
+            "dsa.native.deque.ends, ring buffer" if layout == "ring"
+            else f"dsa.native.deque.ends, block {layout}")
+    have_cpp = "cpp_deque" not in reasons
+    baseline = "cpp_deque" if have_cpp else "native_fifo_64"
+    rows = []
+    for key, name in names.items():
+        timing = (timing_from_ns(samples[key])
+                  if key not in reasons and samples.get(key) else None)
+        row = Row(key, name, group, n, data=data,
+                  timer="steady_clock inside C++" if key.startswith("cpp")
+                  else "CLOCK_MONOTONIC inside C",
+                  timing=timing, baseline=baseline,
+                  skipped=None if timing is not None else reasons.get(key, "not run"))
+        runs = details.get(key)
+        if timing is not None and runs:
+            row.extra = {
+                "push_ns_median": _median([r["push_ns"] for r in runs]),
+                "pop_ns_median": _median([r["pop_ns"] for r in runs]),
+                "ok": all(r["ok"] for r in runs),
+            }
+            if "bytes" in runs[0]:
+                row.extra["push_front_ns_median"] = _median(
+                    [r["push_front_ns"] for r in runs])
+                row.extra["pop_back_ns_median"] = _median(
+                    [r["pop_back_ns"] for r in runs])
+                row.extra["bytes"] = runs[0]["bytes"]
+                row.extra["bytes_per_element"] = runs[0]["bytes"] / n if n else 0.0
+            row.note = (f"push {format_seconds(row.extra['push_ns_median'] * 1e-9)}"
+                        f" + pop {format_seconds(row.extra['pop_ns_median'] * 1e-9)}"
+                        " (medians)")
+            if "bytes" in row.extra:
+                row.note += f"; {row.extra['bytes_per_element']:.2f} bytes per item held"
+            if "checksum" in runs[0]:
+                sums = {r["checksum"] for r in runs}
+                row.extra["checksum"] = runs[0]["checksum"]
+                if n <= PYTHON_CHECKSUM_MAX_N:
+                    # The popped sequence, folded: it must be the C kernel's
+                    # input in order, as recomputed here in Python (untimed).
+                    expected = expected_checksum(n, SEED)
+                    row.extra["checksum_expected"] = expected
+                    row.extra["checksum_matches"] = sums == {expected}
+                    if sums != {expected}:
+                        row.extra["ok"] = False
+                    else:
+                        row.note += ("; checksum of the pops = the C kernel's "
+                                     "input recomputed in Python")
+                else:
+                    row.extra["checksum_expected"] = None
+                    row.extra["checksum_matches"] = None
+                    row.note += (f"; the program checked its pops against the input "
+                                 f"itself (Python recomputes the checksum for n <= "
+                                 f"{PYTHON_CHECKSUM_MAX_N:,}, e.g. with --quick)")
+            if not row.extra["ok"]:
+                row.note += ("; WRONG RESULT: the pops were not the input in "
+                             "order (see the JSON)")
+        rows.append(row)
+    if not have_cpp and samples.get("native_fifo_64"):
+        notes.append("without the C++ row, ratios of the C rows are against "
+                     "the C twin's block-64 kernel")
+    return rows
+
+
+def _median(values: list[float]) -> Optional[float]:
+    return statistics.median(values) if values else None

@@ -1,0 +1,449 @@
+"""The live part of the deque lesson (text: lessons/deque.md).
+
+Every function here is called by a marker in the text and gets a
+:class:`~dsa.lessons.runner.Context`.  The Python experiments time plain
+Python loops; the C experiments call the kernels of :mod:`dsa.native.deque`,
+which time themselves inside C.  Where an experiment runs smaller than the
+published one (or smaller in quick mode), its table says so.
+"""
+
+from __future__ import annotations
+
+import gc
+import statistics
+import time
+from array import array
+from collections import deque
+from typing import Any, Callable, Iterable
+
+from rich.markup import escape
+from rich.text import Text
+
+from dsa.deque import BlockedDeque
+from dsa.timing import format_ratio, format_seconds, measure
+
+from .figures import Figure, count, ratio_pair, seconds
+from .runner import Context, Hooks
+
+hooks = Hooks()
+
+# The published figures (seed-figures.md, arrays vs linked lists), as numbers.
+PUB_APPENDLEFT = 53.3e-9          # deque.appendleft, s
+PUB_INSERT0 = 25_434e-9           # list.insert(0, x) "at 1,000,000", s
+PUB_N = 1_000_000
+#: Bytes per second that moving 1,000,000 pointers in 25,434 ns would need.
+PUB_IMPLIED_BANDWIDTH = 8 * PUB_N / PUB_INSERT0
+
+#: The block picture: 4 slots per block, and the operations drawn.
+PICTURE_BLOCK = 4
+PICTURE_OPS: tuple[tuple[str, Any], ...] = (
+    ("append", 1), ("append", 2), ("append", 3), ("appendleft", 0),
+    ("append", 4), ("append", 5), ("append", 6), ("appendleft", -1),
+    ("appendleft", -2), ("popleft", None), ("popleft", None),
+    ("popleft", None), ("pop", None), ("pop", None), ("append", 7),
+    ("popleft", None), ("popleft", None), ("popleft", None),
+)
+
+
+def _per_op(fn: Callable[[], Any], ops: int, repeat: int = 3,
+            setup: Callable[[], Any] | None = None) -> float:
+    """Median seconds per operation of ``fn`` (which does ``ops`` of them);
+    ``setup`` runs before each run, outside the clock, to undo the last one."""
+    gc.disable()
+    try:
+        return measure(fn, repeat=repeat, setup=setup).median / ops
+    finally:
+        gc.enable()
+
+
+def implied_bandwidth(n: int, seconds_per_insert: float) -> float:
+    """Bytes per second a front insert into ``n`` pointers would need."""
+    return 8 * n / seconds_per_insert if seconds_per_insert else float("inf")
+
+
+# ===========================================================================
+# Step 1: appendleft vs list.insert(0, x)
+
+
+def list_front_insert(n: int, ops: int) -> float:
+    """Seconds per ``list.insert(0, x)`` on a list of ``n``."""
+    lst = list(range(n))
+
+    def run() -> None:
+        ins = lst.insert
+        for _ in range(ops):
+            ins(0, -1)
+
+    def undo() -> None:                 # outside the clock
+        del lst[:len(lst) - n]
+    return _per_op(run, ops, setup=undo)
+
+
+def appendleft_cost(make: Callable[[Iterable[int]], Any], n: int, ops: int) -> float:
+    """Seconds per ``appendleft`` on a deque-like of ``n`` items."""
+    d = make(range(n))
+
+    def run() -> None:
+        push = d.appendleft
+        for _ in range(ops):
+            push(-1)
+
+    def undo() -> None:                 # outside the clock
+        pop = d.popleft
+        for _ in range(len(d) - n):
+            pop()
+    return _per_op(run, ops, setup=undo)
+
+
+@hooks.experiment("front_insert")
+def front_insert(ctx: Context) -> None:
+    big = ctx.size(PUB_N, 100_000)
+    small = ctx.size(100_000, 10_000)
+    ctx.quick_note(f"lists of {count(big)} and {count(small)} (full: 1,000,000 "
+                   "and 100,000).")
+    with ctx.working("timing front inserts"):
+        t_big = list_front_insert(big, 20)
+        t_small = list_front_insert(small, 200)
+        t_deque = appendleft_cost(deque, big, 100_000)
+        t_blocked = appendleft_cost(BlockedDeque, big, 20_000)
+    rows = [
+        Figure("collections.deque.appendleft(x)", "53.3 ns", seconds(t_deque),
+               "O(1): one slot of the left block"),
+        Figure(f"dsa.deque.BlockedDeque.appendleft(x), N = {count(big)}", "—",
+               seconds(t_blocked),
+               f"{format_ratio(t_blocked / t_deque)} collections.deque "
+               "(the same layout, in Python)"),
+        Figure(f"list.insert(0, x), N = {count(big)}", "25,434 ns (said: N = 1,000,000)",
+               seconds(t_big),
+               ratio_pair("list / deque", PUB_INSERT0 / PUB_APPENDLEFT, t_big / t_deque)
+               + f"; {implied_bandwidth(big, t_big) / 1e9:.0f} GB/s of shifting"),
+        Figure(f"list.insert(0, x), N = {count(small)}", "—", seconds(t_small),
+               ratio_pair("list / deque", None, t_small / t_deque)
+               + f"; {implied_bandwidth(small, t_small) / 1e9:.0f} GB/s of shifting"),
+    ]
+    closest = min((big, t_big), (small, t_small),
+                  key=lambda p: abs(p[1] - PUB_INSERT0) / PUB_INSERT0)
+    ctx.table("Experiment 1: insert at the front", rows,
+              caption="Handle with care: the published 25,434 ns for list.insert(0, x) "
+                      "cannot be a list of 1,000,000: moving its 8 MB of pointers in "
+                      f"25 µs would need about {PUB_IMPLIED_BANDWIDTH / 1e9:.0f} GB/s, "
+                      "several times any desktop's memory bandwidth. The published "
+                      f"figure matches a list of about 100,000 (of the sizes measured "
+                      f"now, {count(closest[0])} comes closest). Inserts are undone "
+                      "between runs, outside the clock.")
+    ctx.shared["front_insert"] = (big, t_big, small, t_small, t_deque)
+
+
+# ===========================================================================
+# Step 2: the blocks, drawn
+
+
+def block_state(d: BlockedDeque) -> tuple[list[list[Any]], int, int]:
+    """The blocks of ``d`` (items only), and the two end indices."""
+    return d.blocks(), d._left_index, d._right_index   # noqa: SLF001 (teaching)
+
+
+def fills(d: BlockedDeque) -> str:
+    """'2/4 4/4 1/4': items per block over slots per block, left to right."""
+    return " ".join(f"{len(b)}/{d.block_size}" for b in d.blocks())
+
+
+def draw_blocks(d: BlockedDeque, width: int = 2) -> str:
+    """One line: every block as │slot slot ...│, '.' for an empty slot."""
+    blocks, left, right = block_state(d)
+    size = d.block_size
+    cells: list[list[str]] = []
+    for i, items in enumerate(blocks):
+        slots = ["."] * size
+        start = left if i == 0 else 0
+        for k, item in enumerate(items):
+            slots[start + k] = str(item)
+        cells.append(slots)
+    return "".join("│" + " ".join(s.rjust(width) for s in block) for block in cells) + "│"
+
+
+def apply(d: Any, op: str, arg: Any) -> Any:
+    """Do one operation of PICTURE_OPS on ``d``; return what a pop returned."""
+    method = getattr(d, op)
+    return method(arg) if arg is not None else method()
+
+
+@hooks.animation("blocks")
+def blocks(ctx: Context) -> None:
+    d = BlockedDeque(block_size=PICTURE_BLOCK)
+    ref: deque = deque()
+    ctx.console.print(Text(f"BlockedDeque(block_size={PICTURE_BLOCK}); empty: "
+                           f"{draw_blocks(d)}  one block, left {d._left_index} "
+                           f"right {d._right_index} (left > right: no items)"),
+                      highlight=False)
+    for op, arg in PICTURE_OPS:
+        got = apply(d, op, arg)
+        want = apply(ref, op, arg)
+        assert got == want and list(d) == list(ref)
+        d.check_invariants()
+        call = f"{op}({'' if arg is None else arg})"
+        if got is not None:
+            call += f" -> {got}"
+        _, left, right = block_state(d)
+        ctx.console.print(Text(
+            f"  {call:<17} {draw_blocks(d):<40} blocks {d.block_count} · fills "
+            f"{fills(d)} · left {left} · right {right}"), highlight=False)
+        ctx.pause("Enter for the next operation, q to quit")
+    ctx.console.print(Text(
+        f"After {len(PICTURE_OPS)} operations the deque holds {list(d)}, the same "
+        f"as collections.deque after the same operations; check_invariants() passed "
+        "after every one."))
+
+
+# ===========================================================================
+# Step 3: block sizes in C
+
+
+def _index_ops(n: int, layout: Any) -> int:
+    """Random middle reads to time: a block-1 read walks ~n/4 nodes, so
+    fewer of them; keeps each layout's reads to a few million hops."""
+    if layout == "ring":
+        return 10_000
+    hops = max(1, n // (4 * int(layout)))
+    return max(20, min(10_000, 4_000_000 // hops))
+
+
+def sweep_rows(mod: Any, n: int, repeat: int) -> list[dict[str, Any]]:
+    """Every kernel of dsa.native.deque at size n, for every layout."""
+    out = []
+    for layout in mod.LAYOUTS:
+        ends = [mod.ends(n, layout=layout) for _ in range(repeat)]
+        ops = _index_ops(n, layout)
+        acc = [mod.access(n, layout=layout, passes=2, ops=ops) for _ in range(repeat)]
+        lines = mod.lines(n, layout=layout)
+        out.append({
+            "layout": layout,
+            "fifo_ns": statistics.median(r.fifo_ns_per_op for r in ends),
+            "front_ns": statistics.median(r.front_ns_per_op for r in ends),
+            "iterate_ns": statistics.median(r.iterate_ns_per_element for r in acc),
+            "index_ns": statistics.median(r.index_ns_per_access for r in acc),
+            "bytes": ends[0].bytes_per_element,
+            "lines": lines.lines_per_element,
+            "small_bytes": small_deque_bytes(mod, layout),
+            "ok": all(r.ok for r in ends + acc) and lines.ok,
+        })
+    return out
+
+
+SMALL_N = 10
+
+
+def small_deque_bytes(mod: Any, layout: Any) -> int | None:
+    """Bytes a C deque of SMALL_N items asks malloc for (the ring: None)."""
+    if layout == "ring":
+        return None
+    return mod.BlockedDeque(range(SMALL_N), block_size=layout).nbytes
+
+
+def layout_name(layout: Any) -> str:
+    if layout == "ring":
+        return "ring buffer (one growing array)"
+    if layout == 1:
+        return "block 1 (a plain linked list)"
+    return f"block {layout}"
+
+
+@hooks.experiment("block_sweep")
+def block_sweep(ctx: Context) -> None:
+    mod = ctx.require_native("the block-size sweep in C", "deque")
+    if mod is None:
+        return
+    n = ctx.size(1_000_000, 100_000)
+    repeat = ctx.size(5, 1)
+    ctx.quick_note(f"{count(n)} items, one timed run per kernel (full: 1,000,000, "
+                   "median of 5).")
+    with ctx.working(f"running every kernel at {count(n)} items, six layouts"):
+        rows = sweep_rows(mod, n, repeat)
+    ctx.shared["sweep"] = (n, rows)
+    base = next(r for r in rows if r["layout"] == 64)
+    figures = []
+    for r in rows:
+        wrong = "" if r["ok"] else " WRONG RESULT"
+        figures.append(Figure(
+            layout_name(r["layout"]) + wrong, "—",
+            f"queue {r['fifo_ns']:.1f}, front {r['front_ns']:.1f} ns/op\n"
+            f"walk {r['iterate_ns']:.2f} ns/el\n"
+            f"middle read {format_seconds(r['index_ns'] * 1e-9)}\n"
+            f"{r['bytes']:.2f} B/el, {r['lines']:.3f} lines/el"
+            + ("" if r["small_bytes"] is None else
+               f"\n{count(r['small_bytes'])} B for {SMALL_N} items"),
+            "the baseline" if r is base else
+            f"queue {format_ratio(r['fifo_ns'] / base['fifo_ns'])}, walk "
+            f"{format_ratio(r['iterate_ns'] / base['iterate_ns'])}, lines "
+            f"{format_ratio(r['lines'] / base['lines'])} block 64"))
+    ctx.table(f"Experiment 2: block size, swept in C ({count(n)} int64 items)", figures,
+              caption="Timed inside C. queue: push_back n then pop_front n; front: "
+                      "push_front n then pop_back n (per operation, allocation and "
+                      "first touch included); walk: sum every item; middle read: "
+                      "random positions in the middle half; B/el: bytes held per item "
+                      "with all n in; lines/el: distinct 64-byte lines one walk "
+                      "touches, counted in the instrumented build; B for 10 items: what a "
+                      "deque of 10 asks malloc for (header, blocks, spare). No published "
+                      "figures: this sweep is new.")
+
+
+# ===========================================================================
+# Step 4: the ring buffer
+
+
+class RingBuffer:
+    """The array answer to the deque, in a few lines: one array used
+    circularly, doubled (and copied) when it is full."""
+
+    def __init__(self, capacity: int = 8) -> None:
+        self.slots: list[Any] = [None] * capacity
+        self.head = 0          # index of the first item
+        self.length = 0
+        self.copied = 0        # items moved by growth, in all
+
+    def append(self, item: Any) -> None:
+        if self.length == len(self.slots):
+            self._grow()
+        self.slots[(self.head + self.length) % len(self.slots)] = item
+        self.length += 1
+
+    def popleft(self) -> Any:
+        if not self.length:
+            raise IndexError("pop from an empty ring buffer")
+        item = self.slots[self.head]
+        self.slots[self.head] = None
+        self.head = (self.head + 1) % len(self.slots)
+        self.length -= 1
+        return item
+
+    def _grow(self) -> None:
+        # The O(n) step: every item into a new array twice the size.
+        old, cap = self.slots, len(self.slots)
+        self.slots = [old[(self.head + i) % cap] for i in range(self.length)]
+        self.slots += [None] * cap
+        self.head = 0
+        self.copied += self.length
+
+
+def append_times(d: Any, n: int) -> array:
+    """Nanoseconds of each of n appends (clock overhead included)."""
+    clock = time.perf_counter_ns
+    times = array("q", bytes(8 * n))
+    push = d.append
+    gc.disable()
+    try:
+        for i in range(n):
+            t0 = clock()
+            push(i)
+            times[i] = clock() - t0
+    finally:
+        gc.enable()
+    return times
+
+
+@hooks.experiment("ring_growth")
+def ring_growth(ctx: Context) -> None:
+    n = ctx.size(1_000_000, 100_000)
+    ctx.quick_note(f"{count(n)} appends (full: 1,000,000).")
+    with ctx.working(f"timing {count(n)} single appends, each on its own"):
+        ring = RingBuffer()
+        t_ring = append_times(ring, n)
+        t_blocked = append_times(BlockedDeque(), n)
+    # The appends that grew the ring: i where i == 8 * 2**k.
+    growths = [i for i in range(n) if i >= 8 and i & (i - 1) == 0]
+    biggest = growths[-1] if growths else 0
+    med_ring = statistics.median(t_ring)
+    med_blocked = statistics.median(t_blocked)
+    slow_blocked = max(t_blocked)
+    assert [ring.popleft() for _ in range(3)] == [0, 1, 2]
+    rows = [
+        Figure(f"RingBuffer.append (Python), median of {count(n)}", "—",
+               f"{med_ring:.0f} ns", "a slot write: O(1)"),
+        Figure(f"the append that grew it from {count(biggest)} to "
+               f"{count(2 * biggest)} slots", "—",
+               format_seconds(t_ring[biggest] * 1e-9) if growths else "—",
+               f"{format_ratio(t_ring[biggest] / med_ring)} the median: it copied "
+               f"{count(biggest)} items" if growths else ""),
+        Figure("items copied by all growths together", "—",
+               f"{count(ring.copied)}",
+               f"{ring.copied / n:.2f} per append: O(1) on average"),
+        Figure(f"BlockedDeque.append, median of {count(n)}", "—",
+               f"{med_blocked:.0f} ns",
+               f"slowest {format_seconds(slow_blocked * 1e-9)}: a new block, "
+               "or the machine interrupting"),
+    ]
+    sweep = ctx.shared.get("sweep")
+    if sweep is not None:
+        cn, srows = sweep
+        by = {r["layout"]: r for r in srows}
+        ring_c, b64 = by["ring"], by[64]
+        rows.append(Figure(
+            f"C, {count(cn)} items: ring vs block 64", "—",
+            f"queue {ring_c['fifo_ns']:.1f} vs {b64['fifo_ns']:.1f} ns/op\n"
+            f"walk {ring_c['iterate_ns']:.2f} vs {b64['iterate_ns']:.2f} ns/el\n"
+            f"{ring_c['bytes']:.2f} vs {b64['bytes']:.2f} B/el",
+            f"middle read {format_seconds(ring_c['index_ns'] * 1e-9)} vs "
+            f"{format_seconds(b64['index_ns'] * 1e-9)}: arithmetic vs hops"))
+    elif ctx.native_module("deque") is None:
+        ctx.explain_missing_native("the C ring buffer beside block 64")
+    ctx.table("Experiment 3: the ring buffer and its growth", rows,
+              caption="Each append timed on its own with perf_counter_ns (its ~50 ns "
+                      "overhead is inside every figure); garbage collector paused. "
+                      "The ring's B/el includes the empty half of its power-of-two "
+                      "array after the last doubling.")
+
+
+# ===========================================================================
+# Step 5: a FIFO queue in Python
+
+
+def fifo(make: Callable[[], Any], n: int, pop_name: str = "popleft",
+         pop_args: tuple = ()) -> Callable[[], None]:
+    """n appends then n front pops on a fresh structure."""
+    def run() -> None:
+        d = make()
+        push = d.append
+        pop = getattr(d, pop_name)
+        for i in range(n):
+            push(i)
+        for _ in range(n):
+            pop(*pop_args)
+    return run
+
+
+def list_fifo(n: int) -> Callable[[], None]:
+    return fifo(list, n, "pop", (0,))
+
+
+@hooks.experiment("fifo")
+def fifo_race(ctx: Context) -> None:
+    n = ctx.size(1_000_000, 100_000)
+    list_n = ctx.size(30_000, 10_000)
+    ctx.quick_note(f"deques at {count(n)} items, the list at {count(list_n)} "
+                   "(full: 1,000,000 and 30,000).")
+    with ctx.working("timing the queues"):
+        repeat = ctx.size(3, 1)
+        t = {}
+        for key, run, k in (("deque", fifo(deque, n), n),
+                            ("blocked", fifo(BlockedDeque, n), n),
+                            ("deque_small", fifo(deque, list_n), list_n),
+                            ("list", list_fifo(list_n), list_n)):
+            t[key] = _per_op(run, 2 * k, repeat=repeat)
+    rows = [
+        Figure(f"collections.deque: append then popleft, {count(n)}", "—",
+               seconds(t["deque"]) + "/op", "the baseline"),
+        Figure(f"dsa.deque.BlockedDeque: the same, {count(n)}", "—",
+               seconds(t["blocked"]) + "/op",
+               f"{format_ratio(t['blocked'] / t['deque'])} collections.deque: "
+               "the interpreter, not the layout"),
+        Figure(escape(f"list: append then pop(0), {count(list_n)} (smaller: "
+                      "pop(0) is O(n))"), "—", seconds(t["list"]) + "/op",
+               f"{format_ratio(t['list'] / t['deque_small'])} collections.deque at "
+               f"the same {count(list_n)} ({seconds(t['deque_small'])}/op)"),
+    ]
+    ctx.table("Experiment 4: a first-in-first-out queue in Python", rows,
+              caption="Per operation: one run does n appends and n pops; median of the "
+                      "runs after a warm-up run, garbage collector paused. The list runs "
+                      "smaller because each pop(0) shifts every remaining pointer; at "
+                      f"{count(n)} it would be roughly {format_ratio(n / list_n)} slower again "
+                      "per operation.")

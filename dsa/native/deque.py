@@ -1,0 +1,837 @@
+"""The C twin of :class:`dsa.deque.BlockedDeque`.
+
+The items are signed 64-bit integers in a doubly linked list of fixed-size
+blocks (``native/deque.c``): ``block_size`` items per block, one malloc per
+block, every block but the two end ones full.  Pushing at either end writes
+into the end block or links a new one; popping frees a block as soon as it
+empties (one emptied block is kept as a spare, so a queue in steady state
+never calls malloc).  ``block_size=1`` is a plain doubly linked list.
+
+Class
+    :class:`BlockedDeque`, with the methods and exceptions of
+    :class:`collections.deque` for int64 items.
+
+Kernels timed inside C, so that the cost of calling C from Python does not
+hide the cost of the memory: :func:`ends`, :func:`access` and :func:`lines`
+(and :func:`sweep`, which runs all three over :data:`LAYOUTS`).  Each takes
+a ``layout``: a block size, or ``"ring"`` for the contiguous alternative, a
+growable power-of-two circular array.  Each makes its own input from a seed
+with splitmix64 before the clock starts and checks its own result (``ok``).
+
+Tracing model (``traced=True``, :attr:`BlockedDeque.last_lines`)
+    Every operation that reads or changes the items (the methods below that
+    call into C, except iteration, ``len`` and ``check_invariants``) first
+    forgets the previous operation's lines, then counts the distinct 64-byte
+    lines it touches:
+
+    * the deque's header: the first line of its own two (64-byte aligned;
+      the second holds only the trace pointer, which is not counted);
+    * the *links* of a block (its first 16 bytes, in one line since malloc
+      aligns to 16) whenever the operation reads or writes them;
+    * the line of every item *slot* it reads or writes.  Slot ``i`` of the
+      block at address ``a`` is at byte ``a + 16 + 8*i``.
+
+    Which: ``append``/``appendleft`` write one slot; when they need a new
+    block they also write its links and the links of the old end block (if
+    any).  ``pop``/``popleft`` read one slot; when that empties the block
+    they also write its links and, if items remain, the links of its
+    neighbour.  ``d[i]`` (get or set) reads the links of every block it
+    hops from on the way (from whichever end is fewer blocks away, the front
+    on a tie) and the one slot.  ``to_list``, ``count``, ``index``, ``in``
+    and ``sum`` walk block by block from the front (``index`` with a start
+    first hops to it as ``d[i]`` does), reading the links of every block
+    they enter and all its used slots from where they entered it; ``index``
+    and ``in`` stop after the block where they find the item.  A bounded
+    append that drops an item from the other end adds the drop's lines;
+    ``extend`` and ``rotate`` count their pushes and pops together;
+    ``reverse`` the slots it swaps and the links of the blocks it leaves;
+    ``clear`` the links of every block.
+
+    So walking n items in full blocks of b touches, besides the header, the
+    lines of bytes ``[a, a + 16 + 8b)`` of each block: at most
+    ``ceil((16 + 8b + 48) / 64)`` each, fewer where blocks share a line.
+
+Memory (``nbytes``)
+    The bytes the deque asks malloc for: the header (:data:`HEADER_BYTES`,
+    128), and 16 + 8b for each block holding items and for the spare.
+    malloc keeps 8 to 16 more bytes per block for itself; that is not
+    counted.
+"""
+
+from __future__ import annotations
+
+import operator
+import statistics
+import sys
+import threading
+from dataclasses import dataclass
+from typing import Any, Iterable, Iterator, List, Optional, Tuple, Union
+
+from ._common import as_int64, as_size, check
+from ._loader import load
+
+__all__ = [
+    "BlockedDeque", "BLOCK_SIZES", "LAYOUTS", "MAX_BLOCK_SIZE", "HEADER_BYTES",
+    "EndsResult", "AccessResult", "LinesResult", "SweepRow",
+    "ends", "access", "lines", "sweep",
+]
+
+_ffi, _lib = load(False)
+
+MAX_BLOCK_SIZE = _lib.DSA_DQ_MAX_BLOCK
+HEADER_BYTES = _lib.DSA_DQ_HEADER_BYTES
+DEFAULT_BLOCK_SIZE = 64
+
+_SSIZE_MIN, _SSIZE_MAX = -sys.maxsize - 1, sys.maxsize
+
+
+def _block_size(value: Any) -> int:
+    try:
+        b = operator.index(value)
+    except TypeError:
+        raise TypeError(
+            f"block_size must be an integer, not {type(value).__name__}"
+        ) from None
+    if not 1 <= b <= MAX_BLOCK_SIZE:
+        raise ValueError(
+            f"block_size must be between 1 and {MAX_BLOCK_SIZE}, got {b}")
+    return b
+
+
+def _maxlen(value: Any) -> Optional[int]:
+    """None, or a non-negative int, with collections.deque's errors."""
+    if value is None:
+        return None
+    try:
+        m = operator.index(value)
+    except TypeError:
+        raise TypeError("an integer is required") from None
+    if m > _SSIZE_MAX or m < _SSIZE_MIN:
+        raise OverflowError("Python int too large to convert to C ssize_t")
+    if m < 0:
+        raise ValueError("maxlen must be non-negative")
+    return m
+
+
+def _ssize(value: Any) -> int:
+    """An int that fits Py_ssize_t, as deque.rotate wants it."""
+    n = operator.index(value)
+    if not _SSIZE_MIN <= n <= _SSIZE_MAX:
+        raise OverflowError("Python int too large to convert to C ssize_t")
+    return n
+
+
+def _int64_list(iterable: Iterable[Any]) -> List[int]:
+    """Every item checked before any reaches C, so a bad one changes nothing."""
+    return [as_int64(item) for item in iterable]
+
+
+def _as_int64_or_none(value: Any) -> Optional[int]:
+    """The value as an int64 if it is an integer that fits, else None."""
+    if isinstance(value, int) or hasattr(type(value), "__index__"):
+        try:
+            return as_int64(value)
+        except (TypeError, OverflowError):
+            return None
+    return None
+
+
+class BlockedDeque:
+    """A double-ended queue of int64 in linked blocks of ``block_size``.
+
+    ``BlockedDeque(iterable=(), maxlen=None, *, block_size=64,
+    traced=False)`` appends the items of ``iterable`` in order.  With a
+    ``maxlen``, a full deque drops an item from the opposite end to make
+    room, as :class:`collections.deque` does.  Items must be integers in
+    [-2**63, 2**63 - 1] (TypeError, OverflowError otherwise; a rejected item
+    leaves the deque unchanged, and ``extend`` checks every item before it
+    adds any).  ``traced=True`` uses the traced build and makes
+    :attr:`last_lines` available.
+
+    Safe to share between threads: every call into C holds the deque's lock.
+    """
+
+    __slots__ = ("_ffi", "_lib", "_d", "_lock", "_out", "_traced",
+                 "__weakref__")
+
+    def __init__(self, iterable: Iterable[Any] = (), maxlen: Any = None, *,
+                 block_size: Any = DEFAULT_BLOCK_SIZE,
+                 traced: bool = False) -> None:
+        self._setup(block_size, _maxlen(maxlen), traced)
+        items = _int64_list(iterable)
+        if items:
+            self._extend(items, back=True)
+
+    # ---- plumbing -------------------------------------------------------
+
+    def _setup(self, block_size: Any, maxlen: Optional[int],
+               traced: bool) -> None:
+        b = _block_size(block_size)
+        ffi, lib = load(bool(traced))
+        out = ffi.new("dsa_dq **")
+        check(lib, lib.dsa_dq_new(b, 0 if maxlen is None else maxlen,
+                                  maxlen is not None, out))
+        self._adopt(ffi, lib, out[0], traced)
+        if traced:
+            check(lib, lib.dsa_dq_set_tracing(self._d, 1),
+                  "this build of the C twins cannot trace")
+
+    def _adopt(self, ffi: Any, lib: Any, raw: Any, traced: bool) -> None:
+        self._ffi = ffi
+        self._lib = lib
+        self._d = ffi.gc(raw, lib.dsa_dq_free)     # freed with this object
+        self._lock = threading.RLock()
+        self._out = ffi.new("int64_t *")           # used only under the lock
+        self._traced = bool(traced)
+
+    def _extend(self, items: List[int], back: bool) -> None:
+        buf = self._ffi.new("int64_t[]", items)
+        extend = (self._lib.dsa_dq_extend_back if back
+                  else self._lib.dsa_dq_extend_front)
+        with self._lock:
+            status = extend(self._d, buf, len(items))
+        check(self._lib, status)
+
+    def _pop(self, pop: Any) -> int:
+        with self._lock:
+            status = pop(self._d, self._out)
+            value = self._out[0]
+        if status == self._lib.DSA_EEMPTY:
+            raise IndexError("pop from an empty deque")
+        check(self._lib, status)
+        return value
+
+    def _position(self, index: Any) -> int:
+        """A non-negative position for ``index``; call under the lock."""
+        try:
+            i = operator.index(index)
+        except TypeError:
+            raise TypeError("sequence index must be integer, not "
+                            f"'{type(index).__name__}'") from None
+        n = self._lib.dsa_dq_len(self._d)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("deque index out of range")
+        return i
+
+    def _rotate_locked(self, n: int) -> None:
+        length = self._lib.dsa_dq_len(self._d)
+        k = n % length if length else 0      # in [0, len): right rotation
+        check(self._lib, self._lib.dsa_dq_rotate(self._d, k))
+
+    # ---- properties -----------------------------------------------------
+
+    @property
+    def maxlen(self) -> Optional[int]:
+        """The bound given at construction, or None."""
+        out = self._ffi.new("size_t *")
+        with self._lock:
+            bounded = self._lib.dsa_dq_maxlen(self._d, out)
+        return int(out[0]) if bounded else None
+
+    @property
+    def block_size(self) -> int:
+        """Items per block, fixed at construction."""
+        return int(self._lib.dsa_dq_block_size(self._d))
+
+    @property
+    def block_count(self) -> int:
+        """Blocks holding items (the spare block is not counted)."""
+        with self._lock:
+            return int(self._lib.dsa_dq_block_count(self._d))
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes asked of malloc: header, blocks and spare (see the module
+        docstring)."""
+        with self._lock:
+            return int(self._lib.dsa_dq_bytes(self._d))
+
+    @property
+    def traced(self) -> bool:
+        return self._traced
+
+    @property
+    def last_lines(self) -> int:
+        """Distinct 64-byte lines the last operation touched (see the module
+        docstring for exactly which).  Needs ``traced=True``."""
+        if not self._traced:
+            raise ValueError(
+                "last_lines needs a traced deque: create it with traced=True "
+                "(the ordinary build does not record memory accesses)")
+        with self._lock:
+            count = self._lib.dsa_dq_last_lines(self._d)
+            overflowed = self._lib.dsa_dq_trace_overflowed(self._d)
+        if overflowed:
+            raise MemoryError("the trace ran out of memory; the count is short")
+        return int(count)
+
+    # ---- adding and removing at the ends --------------------------------
+
+    def append(self, item: Any) -> None:
+        """Add ``item`` at the right end.  O(1)."""
+        value = as_int64(item)
+        with self._lock:
+            status = self._lib.dsa_dq_push_back(self._d, value)
+        check(self._lib, status)
+
+    def appendleft(self, item: Any) -> None:
+        """Add ``item`` at the left end.  O(1)."""
+        value = as_int64(item)
+        with self._lock:
+            status = self._lib.dsa_dq_push_front(self._d, value)
+        check(self._lib, status)
+
+    def pop(self) -> int:
+        """Remove and return the rightmost item.  O(1)."""
+        return self._pop(self._lib.dsa_dq_pop_back)
+
+    def popleft(self) -> int:
+        """Remove and return the leftmost item.  O(1)."""
+        return self._pop(self._lib.dsa_dq_pop_front)
+
+    def extend(self, iterable: Iterable[Any]) -> None:
+        """Append every item of ``iterable``, in order.
+
+        All items are checked first: a bad one (TypeError, OverflowError),
+        or an exception from the iterable itself, leaves the deque as it
+        was.  (collections.deque keeps the items appended before the error.)
+        """
+        items = _int64_list(iterable)
+        if items:
+            self._extend(items, back=True)
+
+    def extendleft(self, iterable: Iterable[Any]) -> None:
+        """Appendleft every item of ``iterable``: they end up reversed."""
+        items = _int64_list(iterable)
+        if items:
+            self._extend(items, back=False)
+
+    def clear(self) -> None:
+        """Remove every item and free the blocks that held them."""
+        with self._lock:
+            self._lib.dsa_dq_clear(self._d)
+
+    def rotate(self, n: Any = 1) -> None:
+        """Move the last ``n`` items to the front (``n < 0``: the first
+        ``-n`` to the back), one item at a time from whichever end moves
+        fewer: O(min(k, len - k)) for k = n mod len."""
+        steps = _ssize(n)
+        with self._lock:
+            self._rotate_locked(steps)
+
+    def insert(self, index: Any, item: Any) -> None:
+        """Insert ``item`` before position ``index`` (as list.insert)."""
+        i = operator.index(index)
+        value = as_int64(item)
+        with self._lock:
+            n = self._lib.dsa_dq_len(self._d)
+            if self.maxlen == n:
+                raise IndexError("deque already at its maximum size")
+            if i >= n:
+                check(self._lib, self._lib.dsa_dq_push_back(self._d, value))
+            elif i <= -n or i == 0:
+                check(self._lib, self._lib.dsa_dq_push_front(self._d, value))
+            else:
+                self._rotate_locked(-i)
+                push = (self._lib.dsa_dq_push_back if i < 0
+                        else self._lib.dsa_dq_push_front)
+                check(self._lib, push(self._d, value))
+                self._rotate_locked(i)
+
+    def remove(self, value: Any) -> None:
+        """Remove the first item equal to ``value`` (ValueError if none)."""
+        with self._lock:
+            i = self.index(value)
+            self._delete_locked(i)
+
+    def _delete_locked(self, i: int) -> None:
+        self._rotate_locked(-i)
+        check(self._lib, self._lib.dsa_dq_pop_front(self._d, self._out))
+        self._rotate_locked(i)
+
+    # ---- positions ------------------------------------------------------
+
+    def __getitem__(self, index: Any) -> int:
+        """The item at ``index``, walking blocks from the nearer end."""
+        with self._lock:
+            i = self._position(index)
+            status = self._lib.dsa_dq_get(self._d, i, self._out)
+            value = self._out[0]
+        check(self._lib, status)
+        return value
+
+    def __setitem__(self, index: Any, item: Any) -> None:
+        with self._lock:
+            i = self._position(index)
+            value = as_int64(item)
+            status = self._lib.dsa_dq_set(self._d, i, value)
+        check(self._lib, status)
+
+    def __delitem__(self, index: Any) -> None:
+        with self._lock:
+            self._delete_locked(self._position(index))
+
+    # ---- looking --------------------------------------------------------
+
+    def __len__(self) -> int:
+        with self._lock:
+            return int(self._lib.dsa_dq_len(self._d))
+
+    def __bool__(self) -> bool:
+        return len(self) > 0
+
+    def to_list(self) -> List[int]:
+        """The items, left to right (one walk over the blocks)."""
+        with self._lock:
+            n = self._lib.dsa_dq_len(self._d)
+            buf = self._ffi.new("int64_t[]", n)
+            status = self._lib.dsa_dq_items(self._d, buf, n)
+        check(self._lib, status)
+        return list(buf)
+
+    def sum(self) -> int:
+        """The sum of the items modulo 2**64, as a signed int64: the walk
+        the kernels time (one pass, block by block)."""
+        out = self._ffi.new("uint64_t *")
+        with self._lock:
+            status = self._lib.dsa_dq_sum(self._d, out)
+        check(self._lib, status)
+        total = int(out[0])
+        return total - 2**64 if total >= 2**63 else total
+
+    def __iter__(self) -> Iterator[int]:
+        """Left to right; RuntimeError if the deque changes meanwhile."""
+        return _Iterator(self, reverse=False)
+
+    def __reversed__(self) -> Iterator[int]:
+        return _Iterator(self, reverse=True)
+
+    def __contains__(self, value: object) -> bool:
+        x = _as_int64_or_none(value)
+        if x is None:   # not an int64: compare as Python does, item by item
+            return any(item == value for item in self.to_list())
+        out = self._ffi.new("size_t *")
+        with self._lock:
+            n = self._lib.dsa_dq_len(self._d)
+            status = self._lib.dsa_dq_index(self._d, x, 0, n, out)
+        return status == self._lib.DSA_OK
+
+    def count(self, value: Any) -> int:
+        """How many items equal ``value``."""
+        x = _as_int64_or_none(value)
+        if x is None:
+            return sum(1 for item in self.to_list() if item == value)
+        out = self._ffi.new("size_t *")
+        with self._lock:
+            status = self._lib.dsa_dq_count(self._d, x, out)
+        check(self._lib, status)
+        return int(out[0])
+
+    def index(self, value: Any, start: Any = 0, stop: Any = sys.maxsize) -> int:
+        """The first position in [start, stop) holding ``value``
+        (ValueError if none); start and stop as in slicing."""
+        try:
+            start, stop = operator.index(start), operator.index(stop)
+        except TypeError:
+            raise TypeError("slice indices must be integers or have an "
+                            "__index__ method") from None
+        x = _as_int64_or_none(value)
+        out = self._ffi.new("size_t *")
+        with self._lock:
+            n = self._lib.dsa_dq_len(self._d)
+            first, end = (max(0, s + n) if s < 0 else min(s, n)
+                          for s in (start, stop))
+            if x is not None:
+                status = self._lib.dsa_dq_index(self._d, x, first, end, out)
+                if status == self._lib.DSA_OK:
+                    return int(out[0])
+            elif first < end:
+                items = self.to_list()
+                for i in range(first, end):
+                    if items[i] == value:
+                        return i
+        raise ValueError(f"{value!r} is not in deque")
+
+    def reverse(self) -> None:
+        """Reverse the items in place (no block moves)."""
+        with self._lock:
+            self._lib.dsa_dq_reverse(self._d)
+
+    def check_invariants(self) -> None:
+        """Raise AssertionError, saying which, if an invariant is broken:
+        every block between the ends full, the end blocks' fills within
+        bounds, the length the sum of the fills, prev/next symmetric."""
+        with self._lock:
+            broken = self._lib.dsa_dq_check(self._d)
+        if broken != self._ffi.NULL:
+            raise AssertionError(
+                "BlockedDeque invariant broken: "
+                + self._ffi.string(broken).decode())
+
+    def _layout(self) -> Tuple[int, int, List[int]]:
+        """(header address, slot of the front item in the first block, the
+        blocks' addresses front to back): what a test needs to work out the
+        lines an operation must touch."""
+        with self._lock:
+            n = self._lib.dsa_dq_block_count(self._d)
+            addresses = self._ffi.new("uintptr_t[]", n)
+            got = self._lib.dsa_dq_blocks(self._d, addresses, n)
+            return (int(self._lib.dsa_dq_header_address(self._d)),
+                    int(self._lib.dsa_dq_head_slot(self._d)),
+                    [int(a) for a in addresses[0:got]])
+
+    # ---- comparing, printing, copying -----------------------------------
+
+    def _compare(self, other: Any, op: Any) -> Any:
+        if not isinstance(other, BlockedDeque):
+            return NotImplemented
+        return op(self.to_list(), other.to_list())
+
+    def __eq__(self, other: Any) -> Any:
+        return self._compare(other, operator.eq)
+
+    def __ne__(self, other: Any) -> Any:
+        return self._compare(other, operator.ne)
+
+    def __lt__(self, other: Any) -> Any:
+        return self._compare(other, operator.lt)
+
+    def __le__(self, other: Any) -> Any:
+        return self._compare(other, operator.le)
+
+    def __gt__(self, other: Any) -> Any:
+        return self._compare(other, operator.gt)
+
+    def __ge__(self, other: Any) -> Any:
+        return self._compare(other, operator.ge)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        cls = type(self)
+        name = ("dsa.native.BlockedDeque" if cls is BlockedDeque
+                else f"{cls.__module__}.{cls.__qualname__}")
+        options = ""
+        if self.maxlen is not None:
+            options += f", maxlen={self.maxlen}"
+        if self.block_size != DEFAULT_BLOCK_SIZE:
+            options += f", block_size={self.block_size}"
+        return f"{name}({self.to_list()!r}{options})"
+
+    def copy(self) -> "BlockedDeque":
+        """An independent deque with the same items, maxlen and block size."""
+        out = self._ffi.new("dsa_dq **")
+        with self._lock:
+            status = self._lib.dsa_dq_clone(self._d, out)
+        check(self._lib, status)
+        new = object.__new__(type(self))
+        new._adopt(self._ffi, self._lib, out[0], self._traced)
+        return new
+
+    __copy__ = copy
+
+    def __deepcopy__(self, memo: dict) -> "BlockedDeque":
+        return self.copy()   # the items are ints: nothing deeper to copy
+
+    def __reduce__(self) -> Any:
+        return (_rebuild, (type(self), self.to_list(), self.maxlen,
+                           self.block_size, self._traced))
+
+    def __iadd__(self, other: Iterable[Any]) -> "BlockedDeque":
+        self.extend(other)
+        return self
+
+    def __add__(self, other: Any) -> Any:
+        if not isinstance(other, BlockedDeque):
+            return NotImplemented
+        new = self.copy()
+        new.extend(other.to_list())
+        return new
+
+    def __imul__(self, times: Any) -> "BlockedDeque":
+        n = operator.index(times)
+        items = self.to_list()
+        if n <= 0:
+            self.clear()
+        elif n > 1 and items:
+            self._extend(items * (n - 1), back=True)
+        return self
+
+    def __mul__(self, times: Any) -> "BlockedDeque":
+        new = self.copy()
+        new *= times
+        return new
+
+    __rmul__ = __mul__
+
+
+def _rebuild(cls: type, items: List[int], maxlen: Optional[int],
+             block_size: int, traced: bool) -> BlockedDeque:
+    new = object.__new__(cls)
+    BlockedDeque._setup(new, block_size, maxlen, traced)
+    if items:
+        new._extend(_int64_list(items), back=True)
+    return new
+
+
+class _Iterator:
+    """Walks a BlockedDeque through a C cursor, one item per step, and
+    raises RuntimeError on the step after the deque changed.
+
+    Exactly as collections.deque's iterators do, down to an asymmetry: the
+    forward one looks for a change first, so it raises even after its last
+    item, and again on every later step; the reversed one stops for good
+    once it has run out or raised."""
+
+    __slots__ = ("_deque", "_cursor", "_out", "_got", "_reverse", "_done")
+
+    def __init__(self, deque: BlockedDeque, reverse: bool) -> None:
+        self._deque = deque                 # keeps the C deque alive
+        self._cursor = deque._ffi.new("struct dsa_dq_cursor *")
+        self._out = deque._ffi.new("int64_t *")
+        self._got = deque._ffi.new("size_t *")
+        self._reverse = reverse
+        self._done = False
+        with deque._lock:
+            deque._lib.dsa_dq_cursor_start(deque._d, self._cursor, reverse)
+
+    def __iter__(self) -> "_Iterator":
+        return self
+
+    def __next__(self) -> int:
+        if self._reverse and (self._done or self._cursor.left == 0):
+            raise StopIteration
+        d = self._deque
+        with d._lock:
+            status = d._lib.dsa_dq_cursor_next(d._d, self._cursor, self._out,
+                                               1, self._got)
+            got, value = self._got[0], self._out[0]
+        if status == d._lib.DSA_ESTATE:
+            self._done = True
+            raise RuntimeError("deque mutated during iteration")
+        check(d._lib, status)
+        if not got:
+            raise StopIteration
+        return value
+
+    def __length_hint__(self) -> int:
+        return int(self._cursor.left)
+
+
+###############################################################################
+# Kernels timed inside C
+###############################################################################
+
+BLOCK_SIZES = (1, 8, 64, 512, 4096)
+LAYOUTS: Tuple[Union[int, str], ...] = BLOCK_SIZES + ("ring",)
+
+Layout = Union[int, str]
+
+
+def _layout(layout: Any) -> Tuple[Layout, int, int]:
+    """(the layout as given back, the C layout code, the block size)."""
+    if isinstance(layout, str):
+        if layout != "ring":
+            raise ValueError(
+                f"layout must be a block size or 'ring', got {layout!r}")
+        return "ring", _lib.DSA_DQ_RING, 0
+    b = _block_size(layout)
+    return b, _lib.DSA_DQ_BLOCKED, b
+
+
+def _seed(seed: Any) -> int:
+    value = operator.index(seed)
+    if not 0 <= value < 2**64:
+        raise ValueError(f"seed must be in [0, 2**64), got {value}")
+    return value
+
+
+def _positive(value: Any, what: str) -> int:
+    number = as_size(value, what)
+    if number == 0:
+        raise ValueError(f"{what} must be at least 1")
+    return number
+
+
+@dataclass(frozen=True)
+class EndsResult:
+    """Both ends of a deque (or ring) of ``n`` items, timed inside C.
+
+    A fresh structure takes ``n`` push_back then ``n`` pop_front (a FIFO
+    queue: the speed target); another fresh one ``n`` push_front then ``n``
+    pop_back.  Times are nanoseconds for all ``n`` operations of one kind;
+    the pushes include allocating the blocks (or growing the ring) and the
+    first touch of that memory, the pops freeing it.  ``bytes``: held with
+    all ``n`` items in.  ``ok``: every pop returned the item pushed, in order.
+    """
+
+    n: int
+    layout: Layout
+    push_back_ns: int
+    pop_front_ns: int
+    push_front_ns: int
+    pop_back_ns: int
+    bytes: int
+    ok: bool
+
+    @property
+    def fifo_ns(self) -> int:
+        """push_back_ns + pop_front_ns: the queue, in nanoseconds."""
+        return self.push_back_ns + self.pop_front_ns
+
+    @property
+    def fifo_ns_per_op(self) -> float:
+        """Nanoseconds per push_back or pop_front, on average."""
+        return self.fifo_ns / (2 * self.n) if self.n else 0.0
+
+    @property
+    def front_ns_per_op(self) -> float:
+        """Nanoseconds per push_front or pop_back, on average."""
+        total = self.push_front_ns + self.pop_back_ns
+        return total / (2 * self.n) if self.n else 0.0
+
+    @property
+    def bytes_per_element(self) -> float:
+        return self.bytes / self.n if self.n else 0.0
+
+
+@dataclass(frozen=True)
+class AccessResult:
+    """Reading a deque (or ring) of ``n`` items built by push_back.
+
+    ``iterate_ns``: nanoseconds for ``passes`` walks summing every item
+    front to back; ``index_ns``: nanoseconds for ``ops`` reads at random
+    positions in the middle half (the deque walks from the nearer end, one
+    block per hop).  ``bytes``: what the structure holds for the items;
+    ``blocks``: blocks holding items (ring: slots of its array).
+    """
+
+    n: int
+    layout: Layout
+    passes: int
+    ops: int
+    iterate_ns: int
+    index_ns: int
+    bytes: int
+    blocks: int
+    ok: bool
+
+    @property
+    def iterate_ns_per_element(self) -> float:
+        return self.iterate_ns / (self.n * self.passes) if self.n else 0.0
+
+    @property
+    def index_ns_per_access(self) -> float:
+        return self.index_ns / self.ops if self.ops else 0.0
+
+    @property
+    def bytes_per_element(self) -> float:
+        """bytes / n: 8 for the items, the rest is links, headers and, for
+        the ring, the empty part of its power-of-two array."""
+        return self.bytes / self.n if self.n else 0.0
+
+
+@dataclass(frozen=True)
+class LinesResult:
+    """Distinct 64-byte lines touched, in the traced build, on a deque (or
+    ring) of ``n`` items built by push_back: ``iterate_lines`` by one walk
+    over all items (:meth:`BlockedDeque.sum`), ``index_lines`` by one read
+    of position n // 2.  Both include the header's line."""
+
+    n: int
+    layout: Layout
+    iterate_lines: int
+    index_lines: int
+    bytes: int
+    ok: bool
+
+    @property
+    def lines_per_element(self) -> float:
+        return self.iterate_lines / self.n if self.n else 0.0
+
+
+def ends(n: int, *, layout: Any = DEFAULT_BLOCK_SIZE,
+         seed: int = 1) -> EndsResult:
+    """Time n pushes and n pops at each pair of ends (see EndsResult)."""
+    n = as_size(n, "n")
+    shown, code, b = _layout(layout)
+    out = _ffi.new("struct dsa_dq_ends_result *")
+    check(_lib, _lib.dsa_dq_kernel_ends(n, code, b, _seed(seed), out))
+    return EndsResult(n=n, layout=shown, push_back_ns=int(out.push_back_ns),
+                      pop_front_ns=int(out.pop_front_ns),
+                      push_front_ns=int(out.push_front_ns),
+                      pop_back_ns=int(out.pop_back_ns), bytes=int(out.bytes),
+                      ok=bool(out.ok))
+
+
+def access(n: int, *, layout: Any = DEFAULT_BLOCK_SIZE, passes: int = 10,
+           ops: int = 10_000, seed: int = 1) -> AccessResult:
+    """Time walking and indexing a structure of n items (see AccessResult)."""
+    n = _positive(n, "n")
+    passes = _positive(passes, "passes")
+    ops = _positive(ops, "ops")
+    shown, code, b = _layout(layout)
+    out = _ffi.new("struct dsa_dq_access_result *")
+    check(_lib, _lib.dsa_dq_kernel_access(n, code, b, passes, ops,
+                                          _seed(seed), out))
+    return AccessResult(n=n, layout=shown, passes=passes, ops=ops,
+                        iterate_ns=int(out.iterate_ns),
+                        index_ns=int(out.index_ns), bytes=int(out.bytes),
+                        blocks=int(out.blocks), ok=bool(out.ok))
+
+
+def lines(n: int, *, layout: Any = DEFAULT_BLOCK_SIZE,
+          seed: int = 1) -> LinesResult:
+    """Count the lines one walk and one middle read touch (traced build)."""
+    n = as_size(n, "n")
+    shown, code, b = _layout(layout)
+    ffi, lib = load(True)
+    out = ffi.new("struct dsa_dq_lines_result *")
+    check(lib, lib.dsa_dq_kernel_lines(n, code, b, _seed(seed), out))
+    return LinesResult(n=n, layout=shown, iterate_lines=int(out.iterate_lines),
+                       index_lines=int(out.index_lines), bytes=int(out.bytes),
+                       ok=bool(out.ok))
+
+
+@dataclass(frozen=True)
+class SweepRow:
+    """One layout of :func:`sweep`: medians over ``repeat`` runs of the
+    timings, the exact counts from one run."""
+
+    layout: Layout
+    fifo_ns_per_op: float         # push_back + pop_front, per operation
+    front_ns_per_op: float        # push_front + pop_back, per operation
+    iterate_ns_per_element: float
+    index_ns_per_access: float    # random positions in the middle half
+    bytes_per_element: float
+    lines_per_element: float      # one walk, traced build
+    ok: bool
+
+
+def sweep(n: int = 1_000_000, *, layouts: Iterable[Any] = LAYOUTS,
+          repeat: int = 3, ops: int = 2_000, seed: int = 1) -> List[SweepRow]:
+    """Every kernel for every layout at size n: the block-size trade-off in
+    one table.  Indexing a block-1 list in the middle of 10**6 items walks
+    half a million nodes, so ``ops`` is kept small."""
+    repeat = _positive(repeat, "repeat")
+    rows = []
+    for layout in layouts:
+        end_runs = [ends(n, layout=layout, seed=seed) for _ in range(repeat)]
+        access_runs = [access(n, layout=layout, passes=3, ops=ops, seed=seed)
+                       for _ in range(repeat)]
+        counted = lines(n, layout=layout, seed=seed)
+        rows.append(SweepRow(
+            layout=end_runs[0].layout,
+            fifo_ns_per_op=statistics.median(r.fifo_ns_per_op for r in end_runs),
+            front_ns_per_op=statistics.median(
+                r.front_ns_per_op for r in end_runs),
+            iterate_ns_per_element=statistics.median(
+                r.iterate_ns_per_element for r in access_runs),
+            index_ns_per_access=statistics.median(
+                r.index_ns_per_access for r in access_runs),
+            bytes_per_element=access_runs[0].bytes_per_element,
+            lines_per_element=counted.lines_per_element,
+            ok=all(r.ok for r in end_runs + access_runs) and counted.ok))
+    return rows

@@ -1,0 +1,260 @@
+"""The deque lesson and the deque benchmark.
+
+The quick lesson and the quick benchmark each run once, in a subprocess,
+exactly as a learner would start them; the other tests read their output.
+Exact figures (the block fills of a known sequence, the bytes a small C
+deque asks for, the ring's power-of-two size, the C++ checksum) are computed
+here, independently of the lesson.  No test asserts on a time.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+import os
+import re
+import subprocess
+import sys
+from collections import deque
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+import dsa.lessons as lessons
+from dsa.bench import REGISTRY, cpp
+from dsa.bench import deque as bench
+from dsa.deque import BlockedDeque
+from dsa.lessons import deque as lesson
+from dsa.lessons import runner
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _env() -> dict:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(
+        [str(ROOT)] + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else []))
+    return env
+
+
+def _run(module: str, *args: str, timeout: float = 180) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", module, *args], cwd=ROOT, env=_env(),
+                          capture_output=True, text=True, timeout=timeout)
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def native_deque_ok() -> bool:
+    """dsa.native.deque is built and loads (its kernels included)."""
+    module, _ = bench.native_deque_module()
+    return module is not None and hasattr(module, "ends")
+
+
+# ---------------------------------------------------------------------------
+# The lesson
+
+
+def test_lesson_is_listed():
+    info = lessons.find("deque")
+    assert info is not None and info.module == "dsa.lessons.deque"
+    result = _run("dsa.lessons")
+    assert result.returncode == 0, result.stderr
+    assert "deque" in result.stdout and info.summary[:30] in result.stdout
+
+
+def test_markers_and_hooks_match():
+    parsed = runner.parse(runner.load_text("deque"))
+    runner.check_markers(parsed, lesson.hooks, "deque")
+    assert parsed.markers() == {
+        ("experiment", "front_insert"), ("animation", "blocks"),
+        ("experiment", "block_sweep"), ("experiment", "ring_growth"),
+        ("experiment", "fifo")}
+    assert sum(kind == "reveal" for step in parsed.steps for kind, _ in step.parts) == 5
+
+
+@pytest.fixture(scope="module")
+def quick_out() -> str:
+    result = _run("dsa.lessons", "deque", "--quick", "--no-pause", "--width", "120")
+    assert result.returncode == 0, result.stderr[-3000:]
+    return result.stdout
+
+
+def test_quick_run_shows_published_and_measured(quick_out):
+    out = quick_out
+    assert "quick mode" in out and "measured now" in out and "published" in out
+    assert "i5-9400F" in out
+    for figure in ("53.3 ns", "25,434 ns", "477x published"):
+        assert figure in out, figure
+    for title in ("Experiment 1", "Experiment 3", "Experiment 4"):
+        assert title in out, title
+    assert "quick mode: lists of 100,000 and 10,000" in out
+    assert "Every published-vs-measured figure of this run" in out
+    assert "This run took" in out
+
+
+def test_quick_run_handles_the_suspect_figure(quick_out):
+    out = flat(quick_out)
+    # 8 MB of pointers (1,000,000 of 8 bytes) moved in 25,434 ns: computed here
+    needed = 8 * 1_000_000 / 25_434e-9 / 1e9
+    assert round(needed) == 315
+    assert f"about {needed:.0f} GB/s" in out
+    assert "Handle with care" in out and "about 100,000" in out
+
+
+def _expected_frames() -> list[tuple[str, str]]:
+    """(call, fills) after each operation of the lesson's sequence, from the
+    real BlockedDeque, checked against collections.deque."""
+    d, ref = BlockedDeque(block_size=4), deque()
+    frames = []
+    for op, arg in lesson.PICTURE_OPS:
+        args = () if arg is None else (arg,)
+        got = getattr(d, op)(*args)
+        assert got == getattr(ref, op)(*args)
+        assert list(d) == list(ref)
+        call = f"{op}({'' if arg is None else arg})"
+        if got is not None:
+            call += f" -> {got}"
+        frames.append((call, " ".join(f"{len(b)}/4" for b in d.blocks())))
+    return frames
+
+
+def test_block_picture_is_exact(quick_out):
+    frames = _expected_frames()
+    # worked by hand: three appends fill 2 of the first block's centre-started
+    # slots and spill one into a second block; two more appendlefts after it
+    # is full link a third block on the left.
+    assert frames[2] == ("append(3)", "2/4 1/4")
+    assert frames[8] == ("appendleft(-2)", "1/4 4/4 4/4")
+    lines = [line.strip() for line in quick_out.splitlines()]
+    for call, fill in frames:
+        assert any(line.startswith(call + " ") and f"fills {fill} ·" in line
+                   for line in lines), (call, fill)
+    final = deque()
+    for op, arg in lesson.PICTURE_OPS:
+        getattr(final, op)(*(() if arg is None else (arg,)))
+    assert f"the deque holds {list(final)}" in flat(quick_out)
+
+
+def test_quick_run_fifo_sizes_said(quick_out):
+    out = flat(quick_out)
+    assert "deques at 100,000 items, the list at 10,000" in out
+
+
+@pytest.mark.skipif(not native_deque_ok(), reason="dsa.native.deque not built")
+def test_quick_run_c_parts(quick_out):
+    out = flat(quick_out)
+    assert "Experiment 2: block size, swept in C (100,000 int64 items)" in out
+    assert "block 4096" in out and "ring buffer" in out
+    # bytes a 10-item C deque asks for: the 128-byte header and ceil(10/b)
+    # blocks of 16 + 8b bytes (extend into an empty deque fills from the
+    # left edge of a block)
+    for b in (1, 8, 64, 512, 4096):
+        nbytes = 128 + math.ceil(10 / b) * (16 + 8 * b)
+        assert f"{nbytes:,} B for 10 items" in out, b
+    # the ring's array after 100,000 push_backs: the next power of two
+    ring = 8 * 2 ** math.ceil(math.log2(100_000)) / 100_000
+    assert f"{ring:.2f} vs" in out
+    assert "WRONG RESULT" not in out
+
+
+def test_runs_without_the_c_twins(monkeypatch):
+    import dsa.native
+
+    monkeypatch.setattr(dsa.native, "available", False)
+    monkeypatch.setattr(dsa.native, "why_unavailable",
+                        "forced off by the test", raising=False)
+    console = Console(file=io.StringIO(), width=120, record=True)
+    info = lessons.find("deque")
+    # the C step and the ring-buffer step (which has a C row), quick
+    status = runner.run(info, quick=True, pause=False, console=console, steps=[4, 5])
+    out = flat(console.export_text())
+    assert status == 0
+    assert "C twins missing" in out and "forced off by the test" in out
+    assert "Skipped" in out
+    assert "Experiment 3" in out and "Experiment 2" not in out  # Python part ran
+
+
+# ---------------------------------------------------------------------------
+# The benchmark
+
+
+def test_bench_is_listed():
+    assert "deque" in REGISTRY and REGISTRY["deque"].module == "dsa.bench.deque"
+    result = _run("dsa.bench")
+    assert result.returncode == 0 and "deque" in result.stdout
+
+
+def test_bench_quick_json():
+    result = _run("dsa.bench", "deque", "--quick", "--json", "--repeat", "2")
+    assert result.returncode == 0, result.stderr[-3000:]
+    report = json.loads(result.stdout)
+    assert report["benchmark"] == "deque" and report["quick"] is True
+    rows = {row["key"]: row for row in report["rows"]}
+    for key in ("py_deque", "py_blocked", "native_per_call", "py_deque_small",
+                "py_blocked_small", "py_list", "cpp_deque", "native_fifo_1",
+                "native_fifo_8", "native_fifo_64", "native_fifo_512",
+                "native_fifo_4096", "native_fifo_ring"):
+        assert key in rows, key
+    assert rows["py_list"]["n"] < rows["py_deque"]["n"]
+    for key in ("py_deque", "py_blocked", "py_list"):
+        assert rows[key]["median_s"] > 0
+    targets = {t["key"]: t for t in report["targets"]}
+    assert set(targets) == {"c_twin_vs_std_deque", "python_twin_vs_collections_deque"}
+    assert targets["c_twin_vs_std_deque"]["limit"] == 1.0
+    assert targets["python_twin_vs_collections_deque"]["limit"] == 6.0
+    t2 = targets["python_twin_vs_collections_deque"]
+    assert isinstance(t2["value"], float) and t2["value"] > 0
+    assert t2["pass"] in (True, False)
+    if native_deque_ok():
+        for layout in bench.LAYOUTS:
+            assert rows[f"native_fifo_{layout}"]["extra"]["ok"] is True, layout
+        assert rows["native_per_call"]["median_s"] > 0
+    if cpp.compile_program(bench.CPP_SOURCE).ok:
+        extra = rows["cpp_deque"]["extra"]
+        assert extra["ok"] is True and extra["checksum_matches"] is True
+        assert extra["checksum"] == bench.expected_checksum(rows["cpp_deque"]["n"])
+    if native_deque_ok() and cpp.compile_program(bench.CPP_SOURCE).ok:
+        t1 = targets["c_twin_vs_std_deque"]
+        assert isinstance(t1["value"], float) and t1["value"] > 0
+        assert t1["pass"] in (True, False)
+
+
+def _splitmix64(n: int, seed: int) -> list[int]:
+    """splitmix64 written out again here, read as signed int64."""
+    mask, out, state = (1 << 64) - 1, [], seed
+    for _ in range(n):
+        state = (state + 0x9E3779B97F4A7C15) & mask
+        z = state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        z ^= z >> 31
+        out.append(z - (1 << 64) if z >> 63 else z)
+    return out
+
+
+def test_cpp_checksum_matches_python(tmp_path):
+    compiled = cpp.compile_program(bench.CPP_SOURCE, cache=tmp_path)
+    if not compiled.ok:
+        pytest.skip(f"no C++ program: {compiled.error}")
+    exe = str(compiled.executable)
+    values = subprocess.run([exe, "values", "5", "7"], capture_output=True,
+                            text=True, timeout=60)
+    assert [int(v) for v in values.stdout.split()] == _splitmix64(5, 7)
+    n, seed = 1000, 3
+    out = bench.run_cpp(compiled.executable, n, seed, 0, 2)
+    assert out["ok"] and len(out["runs_ns"]) == 2
+    h = 0
+    for v in _splitmix64(n, seed):        # a FIFO pops the input in order
+        h = ((h ^ (v & ((1 << 64) - 1))) * 0x100000001B3) & ((1 << 64) - 1)
+    assert out["checksum"] == h == bench.expected_checksum(n, seed)
+    bad = subprocess.run([exe, "fifo", "10"], capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2
+
+
+def test_bench_usage_error():
+    result = _run("dsa.bench", "deque", "--repeat", "0")
+    assert result.returncode == 2
