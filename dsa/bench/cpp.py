@@ -21,7 +21,7 @@ import subprocess
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional
+from typing import Any, Callable, Optional
 
 SOURCES = Path(__file__).resolve().parent / "cpp"
 COMPILER = "g++"
@@ -117,6 +117,54 @@ def compile_program(source_name: str, *, compiler: str = COMPILER,
     os.chmod(tmp_name, 0o755)
     os.replace(tmp_name, exe)
     return Compiled(exe, command)
+
+
+@dataclass(frozen=True)
+class Output:
+    """What a timing program printed: its "run" lines (each parsed by the
+    caller's ``parse_run``), the numbers after "checksum", the "ok" flag, and
+    the words after any other first word (the last such line wins)."""
+
+    runs: list
+    checksum: tuple[int, ...]
+    ok: bool
+    other: dict[str, list[str]]
+
+
+def run_timed(executable: Path, args: list[str], repeat: int, *,
+              parse_run: Callable[[list[str]], Any], timeout: float,
+              checksum_size: Optional[int] = None) -> Output:
+    """Run ``executable args...`` and parse the output every timing program
+    here prints: one "run ..." line for each of ``repeat`` timed runs, then
+    "checksum ..." and "ok 0|1".
+
+    RuntimeError for a non-zero exit or for output without ``repeat`` runs,
+    a checksum (of ``checksum_size`` numbers, if given) and an ok line.
+    """
+    out = subprocess.run([str(executable), *args],
+                         capture_output=True, text=True, timeout=timeout)
+    if out.returncode != 0:
+        raise RuntimeError(f"{executable.name} exited {out.returncode}: "
+                           f"{out.stderr.strip()[:200]}")
+    runs: list = []
+    checksum: Optional[tuple[int, ...]] = None
+    ok: Optional[bool] = None
+    other: dict[str, list[str]] = {}
+    for line in out.stdout.splitlines():
+        word, *values = line.split()
+        if word == "run":
+            runs.append(parse_run(values))
+        elif word == "checksum":
+            checksum = tuple(int(v) for v in values)
+        elif word == "ok":
+            ok = values[0] == "1"
+        else:
+            other[word] = values
+    if len(runs) != repeat or checksum is None or ok is None or (
+            checksum_size is not None and len(checksum) != checksum_size):
+        raise RuntimeError(f"unexpected output from {executable.name}: "
+                           f"{out.stdout[:200]!r}")
+    return Output(runs, checksum, ok, other)
 
 
 def _unlink(name: str) -> None:

@@ -163,32 +163,18 @@ def expected_checksum(data: KernelInput) -> tuple[int, int, int]:
 def run_cpp(executable, n: int, seed: int, warmup: int, repeat: int,
             reserve: bool) -> dict[str, Any]:
     """Run the C++ program; its per-run nanoseconds per phase and checks."""
-    out = subprocess.run(
-        [str(executable), "ops", str(n), str(seed), str(warmup), str(repeat),
-         "1" if reserve else "0"],
-        capture_output=True, text=True, timeout=CPP_TIMEOUT_S)
-    if out.returncode != 0:
-        raise RuntimeError(f"{executable.name} exited {out.returncode}: "
-                           f"{out.stderr.strip()[:200]}")
-    runs: list[dict[str, int]] = []
-    checksum = buckets = ok = None
-    for line in out.stdout.splitlines():
-        word, *values = line.split()
-        if word == "run":
-            # Totals for n operations; the per-op figures after them are
-            # the same numbers divided by n, for a person reading the output.
-            runs.append(dict(zip(PHASES_C, map(int, values[:4]))))
-        elif word == "checksum":
-            checksum = tuple(int(v) for v in values)
-        elif word == "buckets":
-            buckets = int(values[0])
-        elif word == "ok":
-            ok = values[0] == "1"
-    if len(runs) != repeat or checksum is None or len(checksum) != 3 \
-            or ok is None:
-        raise RuntimeError(f"unexpected output from {executable.name}: "
-                           f"{out.stdout[:200]!r}")
-    return {"runs_ns": runs, "checksum": checksum, "buckets": buckets, "ok": ok}
+    out = cpp.run_timed(
+        executable, ["ops", str(n), str(seed), str(warmup), str(repeat),
+                     "1" if reserve else "0"],
+        repeat,
+        # Totals for n operations; the per-op figures after them are the
+        # same numbers divided by n, for a person reading the output.
+        parse_run=lambda v: dict(zip(PHASES_C, map(int, v[:4]))),
+        timeout=CPP_TIMEOUT_S, checksum_size=3)
+    buckets = out.other.get("buckets")
+    return {"runs_ns": out.runs, "checksum": out.checksum,
+            "buckets": int(buckets[0]) if buckets is not None else None,
+            "ok": out.ok}
 
 
 def cpp_keys(executable, n: int, seed: int) -> dict[str, list[int]]:

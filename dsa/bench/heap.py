@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import os
 import random
-import subprocess
 from typing import Any, Callable, Optional
 
 from dsa.bench import cpp
@@ -136,29 +135,14 @@ def _drain_fields(result: Any) -> tuple[float, float, float, bool]:
 
 def run_cpp(executable, n: int, seed: int, warmup: int, repeat: int) -> dict[str, Any]:
     """Run the C++ drain; its per-run nanoseconds, checksum and ok flag."""
-    out = subprocess.run(
-        [str(executable), "drain", str(n), str(seed), str(warmup), str(repeat)],
-        capture_output=True, text=True, timeout=CPP_TIMEOUT_S)
-    if out.returncode != 0:
-        raise RuntimeError(f"{executable.name} exited {out.returncode}: "
-                           f"{out.stderr.strip()[:200]}")
-    runs, push, pop = [], [], []
-    checksum = ok = None
-    for line in out.stdout.splitlines():
-        word, *values = line.split()
-        if word == "run":
-            runs.append(int(values[0]))
-            push.append(int(values[1]))
-            pop.append(int(values[2]))
-        elif word == "checksum":
-            checksum = int(values[0])
-        elif word == "ok":
-            ok = values[0] == "1"
-    if len(runs) != repeat or checksum is None or ok is None:
-        raise RuntimeError(f"unexpected output from {executable.name}: "
-                           f"{out.stdout[:200]!r}")
-    return {"runs_ns": runs, "push_ns": push, "pop_ns": pop,
-            "checksum": checksum, "ok": ok}
+    out = cpp.run_timed(
+        executable, ["drain", str(n), str(seed), str(warmup), str(repeat)],
+        repeat, parse_run=lambda v: (int(v[0]), int(v[1]), int(v[2])),
+        timeout=CPP_TIMEOUT_S)
+    return {"runs_ns": [r[0] for r in out.runs],
+            "push_ns": [r[1] for r in out.runs],
+            "pop_ns": [r[2] for r in out.runs],
+            "checksum": out.checksum[0], "ok": out.ok}
 
 
 # -- the benchmark ------------------------------------------------------------

@@ -10,7 +10,7 @@ C state; that is the price of letting the C code run without the GIL.
 from __future__ import annotations
 
 import operator
-from typing import Any, NoReturn
+from typing import Any, Callable, NoReturn
 
 INT64_MIN = -(2**63)
 INT64_MAX = 2**63 - 1
@@ -65,3 +65,56 @@ def check(lib: Any, status: int, message: str = "") -> None:
     """Raise for any status other than DSA_OK."""
     if status != lib.DSA_OK:
         raise_status(lib, status, message)
+
+
+class RichComparisons:
+    """``==``, ``!=``, ``<``, ``<=``, ``>``, ``>=`` for a twin, each handed to
+    the class's own ``_compare(other, op)`` with the matching ``operator``
+    function.  Slot-free, so it adds no ``__dict__`` to a slotted class."""
+
+    __slots__ = ()
+
+    def _compare(self, other: Any, op: Callable[[Any, Any], Any]) -> Any:
+        raise NotImplementedError
+
+    def __eq__(self, other: object) -> Any:
+        return self._compare(other, operator.eq)
+
+    def __ne__(self, other: object) -> Any:
+        return self._compare(other, operator.ne)
+
+    def __lt__(self, other: Any) -> Any:
+        return self._compare(other, operator.lt)
+
+    def __le__(self, other: Any) -> Any:
+        return self._compare(other, operator.le)
+
+    def __gt__(self, other: Any) -> Any:
+        return self._compare(other, operator.gt)
+
+    def __ge__(self, other: Any) -> Any:
+        return self._compare(other, operator.ge)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def read_last_lines(lock: Any, lines_fn: Callable[[Any], int],
+                    overflow_fn: Callable[[Any], int], handle: Any,
+                    traced: bool, what: str) -> int:
+    """The ``last_lines`` property of every traced twin.
+
+    ``lines_fn(handle)`` and ``overflow_fn(handle)`` are the twin's C calls
+    for the count and the overflow flag, read together under ``lock``;
+    ``what`` names the structure in the error for an untraced one ("heap",
+    "deque", ...).
+    """
+    if not traced:
+        raise ValueError(
+            f"last_lines needs a traced {what}: create it with traced=True "
+            "(the ordinary build does not record memory accesses)")
+    with lock:
+        lines = lines_fn(handle)
+        overflowed = overflow_fn(handle)
+    if overflowed:
+        raise MemoryError("the trace ran out of memory; the count is short")
+    return int(lines)

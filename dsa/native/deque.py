@@ -67,7 +67,8 @@ import threading
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, List, Optional, Tuple, Union
 
-from ._common import as_int64, as_size, check
+from ._common import (RichComparisons, as_int64, as_size, check,
+                      read_last_lines)
 from ._loader import load
 
 __all__ = [
@@ -136,7 +137,7 @@ def _as_int64_or_none(value: Any) -> Optional[int]:
     return None
 
 
-class BlockedDeque:
+class BlockedDeque(RichComparisons):
     """A double-ended queue of int64 in linked blocks of ``block_size``.
 
     ``BlockedDeque(iterable=(), maxlen=None, *, block_size=64,
@@ -256,16 +257,9 @@ class BlockedDeque:
     def last_lines(self) -> int:
         """Distinct 64-byte lines the last operation touched (see the module
         docstring for exactly which).  Needs ``traced=True``."""
-        if not self._traced:
-            raise ValueError(
-                "last_lines needs a traced deque: create it with traced=True "
-                "(the ordinary build does not record memory accesses)")
-        with self._lock:
-            count = self._lib.dsa_dq_last_lines(self._d)
-            overflowed = self._lib.dsa_dq_trace_overflowed(self._d)
-        if overflowed:
-            raise MemoryError("the trace ran out of memory; the count is short")
-        return int(count)
+        return read_last_lines(self._lock, self._lib.dsa_dq_last_lines,
+                               self._lib.dsa_dq_trace_overflowed, self._d,
+                               self._traced, "deque")
 
     # ---- adding and removing at the ends --------------------------------
 
@@ -488,24 +482,6 @@ class BlockedDeque:
         if not isinstance(other, BlockedDeque):
             return NotImplemented
         return op(self.to_list(), other.to_list())
-
-    def __eq__(self, other: Any) -> Any:
-        return self._compare(other, operator.eq)
-
-    def __ne__(self, other: Any) -> Any:
-        return self._compare(other, operator.ne)
-
-    def __lt__(self, other: Any) -> Any:
-        return self._compare(other, operator.lt)
-
-    def __le__(self, other: Any) -> Any:
-        return self._compare(other, operator.le)
-
-    def __gt__(self, other: Any) -> Any:
-        return self._compare(other, operator.gt)
-
-    def __ge__(self, other: Any) -> Any:
-        return self._compare(other, operator.ge)
 
     __hash__ = None  # type: ignore[assignment]
 

@@ -108,7 +108,8 @@ from collections.abc import (ItemsView, Iterable, Iterator, KeysView, Mapping,
 from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Tuple
 
-from ._common import INT64_MAX, INT64_MIN, as_int64, as_size, check
+from ._common import (INT64_MAX, INT64_MIN, as_int64, as_size, check,
+                      read_last_lines)
 from ._loader import load as _load_build
 
 __all__ = [
@@ -753,16 +754,9 @@ class _NativeHashTable(MutableMapping):
     def last_lines(self) -> int:
         """Distinct 64-byte lines the last operation touched (see the module
         docstring for exactly which).  Needs ``traced=True``."""
-        if not self._traced:
-            raise ValueError(
-                "last_lines needs a traced table: create it with traced=True "
-                "(the ordinary build does not record memory accesses)")
-        with self._lock:
-            lines = self._c.last_lines(self._t)
-            overflowed = self._c.trace_overflowed(self._t)
-        if overflowed:
-            raise MemoryError("the trace ran out of memory; the count is short")
-        return int(lines)
+        return read_last_lines(self._lock, self._c.last_lines,
+                               self._c.trace_overflowed, self._t,
+                               self._traced, "table")
 
     def check_invariants(self) -> None:
         """Raise AssertionError, saying what and where, unless every key sits

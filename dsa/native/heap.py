@@ -51,7 +51,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, List, Optional
 
-from ._common import as_int64, as_size, check
+from ._common import as_int64, as_size, check, read_last_lines
 from ._loader import load
 
 __all__ = [
@@ -200,16 +200,9 @@ class DaryHeap:
     def last_lines(self) -> int:
         """Distinct 64-byte lines the last operation touched (see the module
         docstring for exactly which).  Needs ``traced=True``."""
-        if not self._traced:
-            raise ValueError(
-                "last_lines needs a traced heap: create it with traced=True "
-                "(the ordinary build does not record memory accesses)")
-        with self._lock:
-            lines = self._lib.dsa_heap_last_lines(self._h)
-            overflowed = self._lib.dsa_heap_trace_overflowed(self._h)
-        if overflowed:
-            raise MemoryError("the trace ran out of memory; the count is short")
-        return int(lines)
+        return read_last_lines(self._lock, self._lib.dsa_heap_last_lines,
+                               self._lib.dsa_heap_trace_overflowed, self._h,
+                               self._traced, "heap")
 
     # ---- the heap operations ---------------------------------------------
 

@@ -134,7 +134,8 @@ from types import GenericAlias
 from typing import (Any, Callable, Dict, Iterable, Iterator, List, Optional,
                     Sequence, Tuple)
 
-from ._common import INT64_MAX, INT64_MIN, as_int64, as_size, check
+from ._common import (INT64_MAX, INT64_MIN, RichComparisons, as_int64,
+                      as_size, check, read_last_lines)
 from ._loader import load
 
 __all__ = [
@@ -343,7 +344,7 @@ class NodeHandle:
 # The list
 # ---------------------------------------------------------------------------
 
-class DoublyLinkedList(MutableSequence):
+class DoublyLinkedList(RichComparisons, MutableSequence):
     """A doubly linked list of int64 in C nodes: the C twin of
     :class:`dsa.linkedlist.DoublyLinkedList`.
 
@@ -517,16 +518,9 @@ class DoublyLinkedList(MutableSequence):
     def last_lines(self) -> int:
         """Distinct 64-byte lines the last operation touched (see the module
         notes for exactly which).  Needs ``traced=True``."""
-        if not self._traced:
-            raise ValueError(
-                "last_lines needs a traced list: create it with traced=True "
-                "(the ordinary build does not record memory accesses)")
-        with self._lock:
-            lines = self._lib.dsa_ll_last_lines(self._l)
-            overflowed = self._lib.dsa_ll_trace_overflowed(self._l)
-        if overflowed:
-            raise MemoryError("the trace ran out of memory; the count is short")
-        return int(lines)
+        return read_last_lines(self._lock, self._lib.dsa_ll_last_lines,
+                               self._lib.dsa_ll_trace_overflowed, self._l,
+                               self._traced, "list")
 
     # ---- size, iteration, looking ----------------------------------------
 
@@ -974,24 +968,6 @@ class DoublyLinkedList(MutableSequence):
         if not isinstance(other, DoublyLinkedList):
             return NotImplemented
         return op(self.to_list(), other.to_list())
-
-    def __eq__(self, other: object) -> Any:
-        return self._compare(other, operator.eq)
-
-    def __ne__(self, other: object) -> Any:
-        return self._compare(other, operator.ne)
-
-    def __lt__(self, other: Any) -> Any:
-        return self._compare(other, operator.lt)
-
-    def __le__(self, other: Any) -> Any:
-        return self._compare(other, operator.le)
-
-    def __gt__(self, other: Any) -> Any:
-        return self._compare(other, operator.gt)
-
-    def __ge__(self, other: Any) -> Any:
-        return self._compare(other, operator.ge)
 
     __hash__ = None  # type: ignore[assignment]    # mutable, like list
 
