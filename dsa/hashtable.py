@@ -102,6 +102,18 @@ allowed.  A key whose ``__eq__`` changes the table in the middle of a lookup
 cannot corrupt it either: the lookup notices (the slot array was replaced or
 the entry it compared was deleted) and starts again, as CPython does.
 
+What a lookup costs in Python
+=============================
+``dict`` does a lookup in a few dozen machine instructions; a lookup written
+in Python runs a handful of bytecodes, each worth dozens of instructions.
+So the two ``__getitem__`` methods below are written out by hand, with one
+hash call, one mask and a direct walk, and leave every unusual case to the
+careful ``_find``.  Even so a lookup here costs several times what ``dict``
+pays, and how many times depends on the memory more than on the code: a
+lookup follows two dependent pointers (slot, then entry), each a likely
+cache miss in a big table, and only C code is short enough for the
+processor to overlap the misses of consecutive lookups.
+
 A hash you can compute by hand
 ==============================
 Python randomises ``hash(str)`` at start-up (set ``PYTHONHASHSEED`` to see
@@ -937,7 +949,11 @@ class ChainedHashTable(_HashTable[K, V]):
         # one chain.  Identity settles the common case at once.  When a stored
         # hash matches but the object differs, `==` must decide, and `==` can
         # run any code at all, so that case goes to the careful _find.
-        h = self._hash(key)
+        # (Reading self._hash into a local first is faster than calling
+        # self._hash(key) directly: CPython 3.11 cannot specialise a method
+        # call on an attribute that holds a plain function.)
+        hash_key = self._hash
+        h = hash_key(key)
         entry = self._chains[h & self._mask]     # the home slot: h % capacity
         while entry is not None:
             if entry.key is key:
@@ -1295,22 +1311,27 @@ class OpenAddressingHashTable(_HashTable[K, V]):
     # -- lookup ---------------------------------------------------------------
 
     def __getitem__(self, key: K) -> V:
-        # The hot path, kept lean on purpose (see ChainedHashTable): most
-        # keys sit in their home slot, and linear probing steps right until
-        # an empty slot ends the search.  Equal hashes (where `==` must
-        # decide) and perturbation probing go to the careful _find.
-        h = self._hash(key)
-        i = h & self._mask                        # the home slot: h % capacity
-        entry = self._slots[i]
-        while entry is not None:
+        # The hot path, kept lean on purpose (see ChainedHashTable).  Most
+        # lookups find the very key object they were given, in or near its
+        # home slot, so this loop only compares identity while it steps right
+        # (linear probing).  Anything else -- a key equal but not identical,
+        # a missing key, perturbation probing -- goes to the careful _find,
+        # which compares hashes and calls == as dict does.
+        hash_key = self._hash
+        h = hash_key(key)
+        mask = self._mask
+        slots = self._slots
+        i = h & mask                              # the home slot: h % capacity
+        entry = slots[i]
+        while entry is not None:                  # an empty slot ends a search
             if entry.key is key:
                 return entry.value
-            if entry.hash == h or not self._linear:   # a tombstone's hash is None
+            if not self._linear:
                 break
-            i = (i + 1) & self._mask
-            entry = self._slots[i]
-        else:
-            return self._not_found(key)
+            i += 1                                # the next slot to the right,
+            if i > mask:                          # wrapping round at the end
+                i = 0
+            entry = slots[i]
         entry = self._find(key, h)
         if entry is None:
             return self._not_found(key)
