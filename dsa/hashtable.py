@@ -1289,7 +1289,10 @@ class OpenAddressingHashTable(_HashTable[K, V]):
         Endless; every caller stops at an empty slot, and there always is
         one.  Linear probing visits every slot.  Perturbation probing does
         too once ``perturb`` has shifted down to 0, because ``5*i + 1`` taken
-        mod a power of two runs through every slot before repeating.
+        mod a power of two runs through every slot before repeating.  (The
+        step uses ``perturb`` and then shifts it, the order in which the
+        comments of CPython's dictobject.c describe it; its C code shifts
+        first.  Either order gives a valid probe sequence.)
         """
         i = h & mask
         if self._linear:

@@ -1440,6 +1440,33 @@ def test_fill_with_tombstones_counts_toward_growth():
     table.check_invariants()
 
 
+@pytest.mark.parametrize("kind", [
+    CHAINED, Kind("linear-zero-hash", OpenAddressingHashTable, hash_function=zero_hash)],
+    ids=repr)
+def test_entries_list_is_compacted_without_a_resize(kind):
+    # Three live keys, one deleted and one added per step: the dense list
+    # collects holes until they are squeezed out.  (With every hash 0, the
+    # open-addressing table reuses a tombstone each time, so it never
+    # rebuilds and must compact on its own.)
+    table, reference = kind(), {}
+    for i in range(3):
+        table[i] = reference[i] = i
+    resizes = table.resize_count
+    longest = 0
+    for i in range(3, 80):
+        del table[i - 3], reference[i - 3]
+        table[i] = reference[i] = i
+        longest = max(longest, len(table._entries))
+        table.check_invariants()
+        assert list(table.items()) == list(reference.items())
+        assert list(reversed(table.items())) == list(reversed(reference.items()))
+    assert longest <= table.capacity + 1 and table.resize_count == resizes
+    for key in list(reference):      # deleting after compactions still works
+        del table[key]
+    assert len(table) == 0
+    table.check_invariants()
+
+
 @given(st.lists(st.tuples(st.booleans(), st.integers(0, 30)), max_size=200))
 def test_dense_entries_list_stays_bounded_under_churn(operations):
     for cls in CLASSES:
