@@ -11,7 +11,6 @@ and degrades to notes instead of crashing.
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -19,6 +18,7 @@ import types
 from pathlib import Path
 
 import pytest
+from helpers import child_env, run_module
 
 import dsa.native
 from dsa.bench import REGISTRY, cpp
@@ -40,9 +40,7 @@ NATIVE_ROWS = {"native_binaryheap", "native_drain_2", "native_drain_4"}
 
 
 def run_cli(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "dsa.bench", *args],
-                          capture_output=True, text=True, cwd=ROOT,
-                          env={**os.environ, **(env or {})}, timeout=120)
+    return run_module("dsa.bench", *args, env=child_env(**(env or {})), timeout=120)
 
 
 @pytest.fixture(scope="module")

@@ -10,13 +10,12 @@ program really uses the C kernel's keys in the kernel's orders.
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from helpers import child_env, run_module
 
 import dsa.native
 from dsa.bench import REGISTRY, cpp
@@ -48,9 +47,7 @@ TARGETS = {"c_open_hit_vs_unordered_map": (2.0, ">="),
 
 
 def run_cli(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "dsa.bench", *args],
-                          capture_output=True, text=True, cwd=ROOT,
-                          env={**os.environ, **(env or {})}, timeout=120)
+    return run_module("dsa.bench", *args, env=child_env(**(env or {})), timeout=120)
 
 
 @pytest.fixture(scope="module")

@@ -12,12 +12,8 @@ from __future__ import annotations
 import io
 import json
 import math
-import os
-import re
 import subprocess
-import sys
 from collections import deque
-from pathlib import Path
 
 import pytest
 from rich.console import Console
@@ -29,23 +25,14 @@ from dsa.deque import BlockedDeque
 from dsa.lessons import deque as lesson
 from dsa.lessons import runner
 
-ROOT = Path(__file__).resolve().parents[1]
+from helpers import flat, run_module
 
 
-def _env() -> dict:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(
-        [str(ROOT)] + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else []))
-    return env
 
 
-def _run(module: str, *args: str, timeout: float = 180) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", module, *args], cwd=ROOT, env=_env(),
-                          capture_output=True, text=True, timeout=timeout)
+_run = run_module
 
 
-def flat(text: str) -> str:
-    return " ".join(text.split())
 
 
 def native_deque_ok() -> bool:

@@ -21,23 +21,18 @@ from rich.console import Console
 import dsa.lessons as lessons
 from dsa.lessons import runner
 
-ROOT = Path(__file__).resolve().parents[1]
+from helpers import ROOT, child_env, run_module
 
 
 def _env(**extra: str) -> dict:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(
-        [str(ROOT)] + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else []))
-    env.setdefault("PYTHONHASHSEED", "0")
-    env.update(extra)
-    return env
+    seed = os.environ.get("PYTHONHASHSEED", "0")
+    return child_env(**{"PYTHONHASHSEED": seed, **extra})
 
 
 def _lessons(*args: str, cwd: Path = ROOT, env: dict | None = None,
              timeout: float = 60) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "dsa.lessons", *args],
-                          cwd=cwd, env=env or _env(), capture_output=True,
-                          text=True, timeout=timeout)
+    return run_module("dsa.lessons", *args, env=env or _env(), cwd=cwd,
+                      timeout=timeout)
 
 
 # ---------------------------------------------------------------------------

@@ -16,7 +16,6 @@ import os
 import re
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from rich.console import Console
@@ -25,27 +24,17 @@ import dsa.lessons as lessons
 from dsa.lessons import hashtable as lesson
 from dsa.lessons import runner
 
-ROOT = Path(__file__).resolve().parents[1]
+from helpers import child_env, flat, run_module
 QUICK_FLOOD_KEYS = 1_000          # the Python tables' size in quick mode
 
 
 def _env(**extra: str) -> dict:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(
-        [str(ROOT)] + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else []))
-    env.setdefault("PYTHONHASHSEED", "0")
-    env.update(extra)
-    return env
-
-
-def flat(text: str) -> str:
-    """The output with every run of whitespace made one space (rich wraps lines)."""
-    return " ".join(text.split())
+    seed = os.environ.get("PYTHONHASHSEED", "0")
+    return child_env(**{"PYTHONHASHSEED": seed, **extra})
 
 
 def _lessons(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "dsa.lessons", *args], cwd=ROOT,
-                          env=_env(), capture_output=True, text=True, timeout=timeout)
+    return run_module("dsa.lessons", *args, env=_env(), timeout=timeout)
 
 
 # ---------------------------------------------------------------------------

@@ -10,11 +10,7 @@ from __future__ import annotations
 
 import io
 import json
-import os
-import subprocess
-import sys
 from collections import OrderedDict
-from pathlib import Path
 
 import pytest
 from rich.console import Console
@@ -24,23 +20,14 @@ from dsa.bench import REGISTRY
 from dsa.lessons import linkedlist as lesson
 from dsa.lessons import runner
 
-ROOT = Path(__file__).resolve().parents[1]
+from helpers import flat, run_module
 
 
-def _env() -> dict:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(
-        [str(ROOT)] + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else []))
-    return env
 
 
-def _run(module: str, *args: str, timeout: float = 180) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", module, *args], cwd=ROOT, env=_env(),
-                          capture_output=True, text=True, timeout=timeout)
+_run = run_module
 
 
-def flat(text: str) -> str:
-    return " ".join(text.split())
 
 
 def native_available() -> bool:

@@ -32,14 +32,14 @@ warm-up round), so the ratios compare runs made side by side.
 
 from __future__ import annotations
 
-import os
 import statistics
 from collections import deque
 from typing import Any, Callable, Optional
 
 from dsa.bench import cpp
 from dsa.bench.heap import sequence_checksum, splitmix64_items
-from dsa.bench.report import (Options, Report, Row, Target,
+from dsa.bench.report import (Options, Report, Row, Target, load_average,
+                              load_note,
                               measure_side_by_side, timing_from_ns)
 from dsa.machine import this_machine
 from dsa.timing import format_seconds
@@ -134,7 +134,7 @@ def run(options: Options, progress: Optional[Progress] = None) -> Report:
             f"{FULL_SIZES['python']:,} / {FULL_SIZES['list']:,} / "
             f"{FULL_SIZES['native']:,}; the targets are stated for the full sizes")
 
-    load_before = _load_average()
+    load_before = load_average()
     native, native_reason = native_deque_module()
 
     from dsa.deque import BlockedDeque
@@ -203,15 +203,9 @@ def run(options: Options, progress: Optional[Progress] = None) -> Report:
                "<= 6x collections.deque",
                "py_blocked", "py_deque", 6.0),
     ]
-    load_after = _load_average()
-    if load_before is not None and load_after is not None:
-        cpus = os.cpu_count() or 1
-        notes.append(
-            f"load average (1 min) {load_before:.2f} before, {load_after:.2f} "
-            f"after, on {cpus} CPU(s)"
-            + ("; the machine was busy, so absolute times are inflated and "
-               "noisy, and the side-by-side ratios are the figures to read"
-               if max(load_before, load_after) > 0.5 * cpus else ""))
+    note = load_note(load_before, load_average())
+    if note:
+        notes.append(note)
     report = Report(
         benchmark="deque",
         title="deque benchmark: a FIFO queue (append n, then pop n from the front)",
@@ -220,13 +214,6 @@ def run(options: Options, progress: Optional[Progress] = None) -> Report:
         notes=notes)
     report.resolve()
     return report
-
-
-def _load_average() -> Optional[float]:
-    try:
-        return os.getloadavg()[0]
-    except (AttributeError, OSError):
-        return None
 
 
 def _layout_key(layout: Any) -> str:

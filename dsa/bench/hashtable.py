@@ -41,7 +41,6 @@ Targets:
 from __future__ import annotations
 
 import gc
-import os
 import statistics
 import subprocess
 import time
@@ -49,7 +48,8 @@ from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
 from dsa.bench import cpp
-from dsa.bench.report import Options, Report, Row, Target
+from dsa.bench.report import (Options, Report, Row, Target, load_average,
+                              load_note)
 from dsa.machine import this_machine
 from dsa.timing import Timing
 
@@ -341,7 +341,7 @@ def run(options: Options, progress: Optional[Progress] = None) -> Report:
             "machine; dict is timed beside them at the same size (and at "
             "1,000,000 in the per-call rows, to show how it grows)")
 
-    load_before = _load_average()
+    load_before = load_average()
     py_tables, py_reason = _python_twins()
     native_ht, native_reason = _native_hashtable_module()
 
@@ -461,15 +461,9 @@ def run(options: Options, progress: Optional[Progress] = None) -> Report:
         "fresh table t, successful lookup `for k in order: t[k]`, failed "
         "lookup `for k in misses: k in t`; the same key objects in the same "
         "order for every table of a group")
-    load_after = _load_average()
-    if load_before is not None and load_after is not None:
-        cpus = os.cpu_count() or 1
-        notes.append(
-            f"load average (1 min) {load_before:.2f} before, {load_after:.2f} "
-            f"after, on {cpus} CPU(s)"
-            + ("; the machine was busy, so absolute times are inflated and "
-               "noisy, and the side-by-side ratios are the figures to read"
-               if max(load_before, load_after) > 0.5 * cpus else ""))
+    note = load_note(load_before, load_average())
+    if note:
+        notes.append(note)
     report = HashtableReport(
         benchmark="hashtable",
         title="hashtable benchmark: insert, successful and failed lookup, "
@@ -512,13 +506,6 @@ def _faster_row(rows: list[Row], a: str, b: str) -> str:
             ra is None or ra.median is None or rb.median < ra.median):
         return b
     return a
-
-
-def _load_average() -> Optional[float]:
-    try:
-        return os.getloadavg()[0]
-    except (AttributeError, OSError):
-        return None
 
 
 def _python_twins() -> tuple[Optional[Any], Optional[str]]:

@@ -28,13 +28,13 @@ warm-up round), so the ratios compare runs made side by side.
 
 from __future__ import annotations
 
-import os
 import random
 from typing import Any, Callable, Optional
 
 from dsa.bench import cpp
 from dsa.bench.pyheapq import load_pure_python_heapq
-from dsa.bench.report import (Options, Report, Row, Target,
+from dsa.bench.report import (Options, Report, Row, Target, load_average,
+                              load_note,
                               measure_side_by_side, timing_from_ns)
 from dsa.machine import this_machine
 from dsa.timing import format_seconds
@@ -165,7 +165,7 @@ def run(options: Options, progress: Optional[Progress] = None) -> Report:
             f"{FULL_SIZES['python']:,} / {FULL_SIZES['per_call']:,} / "
             f"{FULL_SIZES['native']:,}; the targets are stated for the full sizes")
 
-    load_before = _load_average()
+    load_before = load_average()
     native_heap, native_reason = _native_heap_module()
 
     # ---- Python: floats -----------------------------------------------------
@@ -237,15 +237,9 @@ def run(options: Options, progress: Optional[Progress] = None) -> Report:
                "<= 1.2x std::priority_queue",
                "native_drain_2", "cpp_priority_queue", 1.2),
     ]
-    load_after = _load_average()
-    if load_before is not None and load_after is not None:
-        cpus = os.cpu_count() or 1
-        notes.append(
-            f"load average (1 min) {load_before:.2f} before, {load_after:.2f} "
-            f"after, on {cpus} CPU(s)"
-            + ("; the machine was busy, so absolute times are inflated and "
-               "noisy, and the side-by-side ratios are the figures to read"
-               if max(load_before, load_after) > 0.5 * cpus else ""))
+    note = load_note(load_before, load_average())
+    if note:
+        notes.append(note)
     report = Report(
         benchmark="heap",
         title="heap benchmark: drain (push n items, then pop all n)",
@@ -254,13 +248,6 @@ def run(options: Options, progress: Optional[Progress] = None) -> Report:
         notes=notes)
     report.resolve()
     return report
-
-
-def _load_average() -> Optional[float]:
-    try:
-        return os.getloadavg()[0]
-    except (AttributeError, OSError):
-        return None
 
 
 def _random_floats(n: int, seed: int) -> list[float]:

@@ -29,13 +29,13 @@ Targets:
 
 from __future__ import annotations
 
-import os
 import random
 import statistics
 from collections import deque
 from typing import Any, Callable, Optional
 
-from dsa.bench.report import (Options, Report, Row, Target,
+from dsa.bench.report import (Options, Report, Row, Target, load_average,
+                              load_note,
                               measure_side_by_side, timing_from_ns)
 from dsa.machine import format_bytes, this_machine
 from dsa.timing import Timing
@@ -376,6 +376,7 @@ def run(options: Options, progress: Optional[Progress] = None) -> Report:
     say = progress or (lambda message: None)
     sizes = QUICK if options.quick else FULL
     notes: list[str] = []
+    load_before = load_average()
     if options.quick:
         notes.append(
             f"--quick: Python n = {sizes['python']:,} (full {FULL['python']:,}), "
@@ -403,11 +404,9 @@ def run(options: Options, progress: Optional[Progress] = None) -> Report:
                "DRAM latency (per element, same number of dependent loads)",
                "c_walk_nodes_shuffled", "c_chase_dram", DRAM_LIMIT),
     ]
-    try:
-        load = os.getloadavg()[0]
-        notes.append(f"load average (1 min) {load:.2f} on {os.cpu_count()} CPU(s)")
-    except (AttributeError, OSError):
-        pass
+    note = load_note(load_before, load_average())
+    if note:
+        notes.append(note)
     report = Report(
         benchmark="linkedlist",
         title="linked-list benchmark: Python lists vs list/deque, C walks and memory",

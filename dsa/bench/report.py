@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import gc
+import os
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Optional, Sequence
 
@@ -292,3 +293,28 @@ def timing_from_ns(samples: Iterable[int | float]) -> Timing:
     """A Timing from nanosecond counts measured inside C or C++."""
     return Timing(tuple(float(s) * 1e-9 for s in samples))
 
+
+
+def load_average() -> Optional[float]:
+    """The 1-minute load average, or None where the system has none."""
+    try:
+        return os.getloadavg()[0]
+    except (AttributeError, OSError):
+        return None
+
+
+def load_note(before: Optional[float], after: Optional[float]) -> Optional[str]:
+    """A note on how busy the machine was around a run, or None if unknown.
+
+    A busy machine inflates absolute times; ratios measured side by side in
+    the same run hold up far better, and the note says so.
+    """
+    if before is None or after is None:
+        return None
+    cpus = os.cpu_count() or 1
+    note = (f"load average (1 min) {before:.2f} before, {after:.2f} after, "
+            f"on {cpus} CPU(s)")
+    if max(before, after) > 0.5 * cpus:
+        note += ("; the machine was busy, so absolute times are inflated and "
+                 "noisy, and the side-by-side ratios are the figures to read")
+    return note

@@ -246,7 +246,7 @@ def teaching_hash_show(ctx: Context) -> None:
         + "; with ".join(f"PYTHONHASHSEED={seed}: {value}" for seed, value in seeds)
         + ". The slot a string lands in changes from run to run, so the worked "
         "example uses dsa.hashtable.teaching_hash instead."))
-    table = Table(box=box.SIMPLE, title=f"teaching_hash (Java's String.hashCode rule "
+    table = Table(box=box.SIMPLE, title="teaching_hash (Java's String.hashCode rule "
                   "over UTF-8 bytes) and the home slot in 8 slots",
                   title_justify="left")
     for col in ("key", "bytes", "h = teaching_hash(key)", "low 5 bits of h",

@@ -500,7 +500,7 @@ class _NativeHashTable(MutableMapping):
         return self._generate(mods)
 
     def _generate(self, mods: int) -> Iterator[Tuple[int, int]]:
-        c, t, lock = self._c, self._t, self._lock
+        c, lock = self._c, self._lock
         cursor = c.ffi.new("size_t[2]")
         keys = c.ffi.new("int64_t[]", _BATCH)
         values = c.ffi.new("int64_t[]", _BATCH)
