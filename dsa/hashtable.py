@@ -344,6 +344,11 @@ class _ChainEntry(_Entry):
 _DELETED_KEY = object()
 _TOMBSTONE_ENTRY = _Entry(None, _DELETED_KEY, None, -1)
 
+# What the open-addressing table's key array holds for a slot that has never
+# been used.  A private object, not None, because None is a perfectly good
+# key.
+_EMPTY_KEY = object()
+
 
 # ---------------------------------------------------------------------------
 # Helpers shared by both tables
@@ -652,9 +657,13 @@ class _HashTable(MutableMapping[K, V]):
         if entry is not None:
             # An existing key keeps its place in the order and its original
             # key object: {1: 'a', 1.0: 'b'} is {1: 'b'}.
-            entry.value = value
+            self._set_value(entry, value)
         else:
             self._add(key, h, value)
+
+    def _set_value(self, entry: _Entry, value: Any) -> None:
+        """Give an existing key a new value."""
+        entry.value = value
 
     def __setitem__(self, key: K, value: V) -> None:
         self._store(key, value)
@@ -891,7 +900,7 @@ class ChainedHashTable(_HashTable[K, V]):
     the ``resize_count`` counter.
     """
 
-    __slots__ = ("_chains",)
+    __slots__ = ("_chains", "_first_keys", "_first_values")
 
     DEFAULT_MAX_LOAD_FACTOR = 0.75
 
@@ -914,12 +923,20 @@ class ChainedHashTable(_HashTable[K, V]):
     def _reset(self, capacity: int) -> None:
         """An empty table with ``capacity`` empty chains."""
         self._chains: list = [None] * capacity
+        # The key and value of each chain's first entry, kept beside the
+        # chain array (a bucket with its first entry inline): most lookups
+        # end at the first entry, and reading two compact arrays costs fewer
+        # cache and TLB misses than fetching the entry object.  The entries
+        # stay the truth; these two arrays only mirror the chain heads.
+        self._first_keys: list = [_EMPTY_KEY] * capacity
+        self._first_values: list = [None] * capacity
         self._mask = capacity - 1
         self._entries: list = []
         self._size = 0
 
     def _detach(self) -> tuple:
-        return (self._entries, self._chains)
+        return (self._entries, self._chains, self._first_keys,
+                self._first_values)
 
     def _capacity(self) -> int:
         return len(self._chains)
@@ -929,7 +946,8 @@ class ChainedHashTable(_HashTable[K, V]):
         return _ChainEntry
 
     def _structure_sizeof(self) -> int:
-        return sys.getsizeof(self._chains)
+        return (sys.getsizeof(self._chains) + sys.getsizeof(self._first_keys)
+                + sys.getsizeof(self._first_values))
 
     def _too_full(self, extra: int) -> bool:
         """Would ``extra`` more keys push the load factor past the maximum?"""
@@ -946,15 +964,19 @@ class ChainedHashTable(_HashTable[K, V]):
 
     def __getitem__(self, key: K) -> V:
         # The hot path, kept lean on purpose: one hash, one mask, a walk down
-        # one chain.  Identity settles the common case at once.  When a stored
-        # hash matches but the object differs, `==` must decide, and `==` can
-        # run any code at all, so that case goes to the careful _find.
-        # (Reading self._hash into a local first is faster than calling
-        # self._hash(key) directly: CPython 3.11 cannot specialise a method
-        # call on an attribute that holds a plain function.)
+        # one chain.  Identity settles the common case at once, usually on
+        # the chain's first key, read from the array beside the chains.  When
+        # a stored hash matches but the object differs, `==` must decide, and
+        # `==` can run any code at all, so that case goes to the careful
+        # _find.  (Reading self._hash into a local first is faster than
+        # calling self._hash(key) directly: CPython 3.11 cannot specialise a
+        # method call on an attribute that holds a plain function.)
         hash_key = self._hash
         h = hash_key(key)
-        entry = self._chains[h & self._mask]     # the home slot: h % capacity
+        slot = h & self._mask                    # the home slot: h % capacity
+        if self._first_keys[slot] is key:
+            return self._first_values[slot]
+        entry = self._chains[slot]
         while entry is not None:
             if entry.key is key:
                 return entry.value
@@ -1010,6 +1032,8 @@ class ChainedHashTable(_HashTable[K, V]):
         last = self._chains[slot]
         if last is None:
             self._chains[slot] = entry
+            self._first_keys[slot] = entry.key
+            self._first_values[slot] = entry.value
             return
         while last.next is not None:
             last = last.next
@@ -1023,11 +1047,23 @@ class ChainedHashTable(_HashTable[K, V]):
         while link is not entry:
             previous, link = link, link.next
         if previous is None:
-            self._chains[slot] = entry.next
+            first = self._chains[slot] = entry.next
+            if first is None:
+                self._first_keys[slot] = _EMPTY_KEY
+                self._first_values[slot] = None
+            else:
+                self._first_keys[slot] = first.key
+                self._first_values[slot] = first.value
         else:
             previous.next = entry.next
         entry.next = None
         self._punch_hole(entry)
+
+    def _set_value(self, entry: _ChainEntry, value: Any) -> None:
+        entry.value = value
+        slot = entry.hash & self._mask
+        if self._chains[slot] is entry:
+            self._first_values[slot] = value
 
     def _rehash(self, new_capacity: int) -> Optional[ResizeEvent]:
         """Resize: re-link every key into the chain its hash names now.
@@ -1040,6 +1076,8 @@ class ChainedHashTable(_HashTable[K, V]):
         new_mask = new_capacity - 1
         live = self._live_entries()
         chains: list = [None] * new_capacity
+        first_keys: list = [_EMPTY_KEY] * new_capacity
+        first_values: list = [None] * new_capacity
         tails: list = [None] * new_capacity
         for position, entry in enumerate(live):
             entry.position = position
@@ -1047,11 +1085,15 @@ class ChainedHashTable(_HashTable[K, V]):
             slot = entry.hash & new_mask
             if tails[slot] is None:
                 chains[slot] = entry
+                first_keys[slot] = entry.key
+                first_values[slot] = entry.value
             else:
                 tails[slot].next = entry
             tails[slot] = entry
         old_mask = self._mask
         self._chains = chains
+        self._first_keys = first_keys
+        self._first_values = first_values
         self._mask = new_mask
         self._entries = live
         self.resize_count += 1
@@ -1117,9 +1159,22 @@ class ChainedHashTable(_HashTable[K, V]):
         _require(self._mask == capacity - 1,
                  f"mask {self._mask} does not match capacity {capacity}")
         _check_dense_list(self)
+        _require(len(self._first_keys) == capacity
+                 and len(self._first_values) == capacity,
+                 "the first-key and first-value arrays are not as long as "
+                 "the chain array")
         in_chains = set()
         for slot in range(capacity):
             entry = self._chains[slot]
+            if entry is None:
+                _require(self._first_keys[slot] is _EMPTY_KEY
+                         and self._first_values[slot] is None,
+                         f"empty chain {slot} has a first key or value")
+            else:
+                _require(self._first_keys[slot] is entry.key
+                         and self._first_values[slot] is entry.value,
+                         f"the first-key and first-value arrays disagree "
+                         f"with the first entry of chain {slot}")
             steps = 0
             while entry is not None:
                 steps += 1
@@ -1185,7 +1240,7 @@ class OpenAddressingHashTable(_HashTable[K, V]):
     the ``resize_count`` counter.
     """
 
-    __slots__ = ("_slots", "_tombstones", "_linear")
+    __slots__ = ("_slots", "_keys_at", "_values_at", "_tombstones", "_linear")
 
     DEFAULT_MAX_LOAD_FACTOR = 2 / 3
 
@@ -1245,13 +1300,15 @@ class OpenAddressingHashTable(_HashTable[K, V]):
 
     def _reset(self, capacity: int) -> None:
         self._slots: list = [None] * capacity
+        self._keys_at: list = [_EMPTY_KEY] * capacity
+        self._values_at: list = [None] * capacity
         self._mask = capacity - 1
         self._tombstones = 0
         self._entries: list = []
         self._size = 0
 
     def _detach(self) -> tuple:
-        return (self._entries, self._slots)
+        return (self._entries, self._slots, self._keys_at, self._values_at)
 
     def _capacity(self) -> int:
         return len(self._slots)
@@ -1261,7 +1318,8 @@ class OpenAddressingHashTable(_HashTable[K, V]):
         return _Entry
 
     def _structure_sizeof(self) -> int:
-        return sys.getsizeof(self._slots)
+        return (sys.getsizeof(self._slots) + sys.getsizeof(self._keys_at)
+                + sys.getsizeof(self._values_at))
 
     def _too_full(self, extra: int) -> bool:
         """Would ``extra`` more occupied slots push the fill past the maximum?"""
@@ -1317,28 +1375,28 @@ class OpenAddressingHashTable(_HashTable[K, V]):
         # The hot path, kept lean on purpose (see ChainedHashTable).  Most
         # lookups find the very key object they were given, in or near its
         # home slot, so this loop only compares identity while it steps right
-        # (linear probing).  Anything else -- a key equal but not identical,
-        # a missing key, perturbation probing -- goes to the careful _find,
-        # which compares hashes and calls == as dict does.
+        # (linear probing), and it reads the key and value arrays, never the
+        # entries: two compact arrays indexed by slot cost fewer cache and
+        # TLB misses than one entry object per probe, for the same reason the
+        # C twin reads its state bytes before a slot.  Anything else -- a key
+        # equal but not identical, a missing key, perturbation probing --
+        # goes to the careful _find, which compares hashes and calls == as
+        # dict does.
         hash_key = self._hash
         h = hash_key(key)
         mask = self._mask
-        slots = self._slots
+        keys = self._keys_at
         i = h & mask                              # the home slot: h % capacity
-        entry = slots[i]
-        while entry is not None:                  # an empty slot ends a search
-            if entry.key is key:
+        stored = keys[i]
+        while stored is not key:
+            if stored is _EMPTY_KEY or not self._linear:
+                entry = self._find(key, h)        # == decides, or no such key
+                if entry is None:
+                    return self._not_found(key)
                 return entry.value
-            if not self._linear:
-                break
-            i += 1                                # the next slot to the right,
-            if i > mask:                          # wrapping round at the end
-                i = 0
-            entry = slots[i]
-        entry = self._find(key, h)
-        if entry is None:
-            return self._not_found(key)
-        return entry.value
+            i = (i + 1) & mask                    # the next slot, wrapping
+            stored = keys[i]
+        return self._values_at[i]
 
     def _find(self, key: Any, h: int) -> Optional[_Entry]:
         """Follow the probe sequence from the home slot to ``key`` or to an
@@ -1396,6 +1454,8 @@ class OpenAddressingHashTable(_HashTable[K, V]):
         entry = _Entry(h, key, value, -1)
         self._append_entry(entry)
         self._slots[slot] = entry
+        self._keys_at[slot] = key
+        self._values_at[slot] = value
         self._announce(event)
 
     def _append_new(self, h: int, key: Any, value: Any) -> None:
@@ -1407,9 +1467,16 @@ class OpenAddressingHashTable(_HashTable[K, V]):
         The slot cannot simply be emptied: keys further along the same probe
         path would then look unreachable.
         """
-        self._slots[self._slot_holding(entry)] = _TOMBSTONE_ENTRY
+        slot = self._slot_holding(entry)
+        self._slots[slot] = _TOMBSTONE_ENTRY
+        self._keys_at[slot] = _DELETED_KEY
+        self._values_at[slot] = None
         self._tombstones += 1
         self._punch_hole(entry)
+
+    def _set_value(self, entry: _Entry, value: Any) -> None:
+        entry.value = value
+        self._values_at[self._slot_holding(entry)] = value
 
     def _rehash(self, new_capacity: int) -> Optional[ResizeEvent]:
         """Resize: place every live key in a fresh slot array, in insertion
@@ -1424,16 +1491,22 @@ class OpenAddressingHashTable(_HashTable[K, V]):
         new_mask = new_capacity - 1
         live = self._live_entries()
         slots: list = [None] * new_capacity
+        keys: list = [_EMPTY_KEY] * new_capacity
+        values: list = [None] * new_capacity
         placed = []
         for position, entry in enumerate(live):
             entry.position = position
             for i in self._probe(entry.hash, new_mask):
                 if slots[i] is None:
                     slots[i] = entry
+                    keys[i] = entry.key
+                    values[i] = entry.value
                     placed.append(i)
                     break
         cleared = self._tombstones
         self._slots = slots
+        self._keys_at = keys
+        self._values_at = values
         self._mask = new_mask
         self._entries = live
         self._tombstones = 0
@@ -1520,14 +1593,27 @@ class OpenAddressingHashTable(_HashTable[K, V]):
         _require(self._mask == capacity - 1,
                  f"mask {self._mask} does not match capacity {capacity}")
         _check_dense_list(self)
+        _require(len(self._keys_at) == capacity
+                 and len(self._values_at) == capacity,
+                 "the key and value arrays are not as long as the slot array")
         live = tombstones = 0
         seen = set()
         for i, entry in enumerate(self._slots):
             if entry is None:
+                _require(self._keys_at[i] is _EMPTY_KEY
+                         and self._values_at[i] is None,
+                         f"empty slot {i} has a key or value beside it")
                 continue
             if entry is _TOMBSTONE_ENTRY:
+                _require(self._keys_at[i] is _DELETED_KEY
+                         and self._values_at[i] is None,
+                         f"tombstone in slot {i} has a key or value beside it")
                 tombstones += 1
                 continue
+            _require(self._keys_at[i] is entry.key
+                     and self._values_at[i] is entry.value,
+                     lambda: f"the key and value arrays disagree with the "
+                     f"entry in slot {i}")
             live += 1
             _require(type(entry) is _Entry,
                      lambda: f"slot {i} holds {entry!r}, not an entry")

@@ -122,16 +122,22 @@
  *   clear      the old bucket (state) array, every node freed, and the new
  *              8-entry array.
  */
+#define _DEFAULT_SOURCE    /* for madvise() under -std=c11 */
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <sys/mman.h>
 
 #include "common.h"
 #include "hashtable.h"
 #include "trace.h"
 
 enum { LINE = DSA_LINE_BYTES, MIN_CAP = DSA_HT_MIN_CAPACITY };
+
+/* The size (and alignment) of an x86-64 or arm64 transparent huge page. */
+#define HUGE_PAGE ((size_t)2 << 20)
 
 /* Largest capacity we will try for: 16-byte slots stay far below SIZE_MAX
  * bytes, and 2 * len never wraps. */
@@ -237,12 +243,29 @@ static int valid_max_load(double max_load, int open)
     return isfinite(max_load) && max_load > 0 && (!open || max_load < 1);
 }
 
-/* count * size bytes, rounded up to whole lines, starting on a line. */
+/* count * size bytes, rounded up to whole lines, starting on a line.
+ *
+ * An array of 2 MiB or more is rounded up to whole 2 MiB pages, starts on a
+ * 2 MiB boundary and, where the kernel offers transparent huge pages, is
+ * marked for them.  A lookup lands anywhere in a table of 1,000,000 keys
+ * (32 MiB of slots); with 4 KiB pages nearly every such lookup also misses
+ * the TLB and walks the page tables, with 2 MiB pages 16 entries cover the
+ * whole array.  The advice is only advice: if it is refused, nothing
+ * changes but the speed. */
 static void *lines_alloc(size_t count, size_t size)
 {
     size_t bytes;
-    if (!dsa_mul_size(count, size, &bytes) || bytes > SIZE_MAX - LINE)
+    if (!dsa_mul_size(count, size, &bytes) || bytes > SIZE_MAX - HUGE_PAGE)
         return NULL;
+    if (bytes >= HUGE_PAGE) {
+        bytes = (bytes + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
+        void *p = aligned_alloc(HUGE_PAGE, bytes);
+#ifdef MADV_HUGEPAGE
+        if (p != NULL)
+            (void)madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+        return p;
+    }
     bytes = (bytes + LINE - 1) / LINE * LINE;
     return aligned_alloc(LINE, bytes == 0 ? LINE : bytes);
 }
