@@ -1617,12 +1617,28 @@ def corruptions(table):
         def lose_a_key(t):
             slot = next(i for i, e in enumerate(t._chains) if e is not None)
             t._chains[slot] = t._chains[slot].next
+
+        def stale_value_beside_a_slot(t):
+            slot = next(i for i, e in enumerate(t._chains) if e is not None)
+            t._first_values[slot] = "stale"
+
+        def key_beside_an_empty_slot(t):
+            t._first_keys[t._chains.index(None)] = "a"
     else:
         def lose_a_key(t):
             t._tombstones += 1
+
+        def stale_value_beside_a_slot(t):
+            slot = next(i for i, e in enumerate(t._slots) if e is not None)
+            t._values_at[slot] = "stale"
+
+        def key_beside_an_empty_slot(t):
+            t._keys_at[t._slots.index(None)] = "a"
     return [
         home_to_an_empty_slot,
         lose_a_key,
+        stale_value_beside_a_slot,
+        key_beside_an_empty_slot,
         lambda t: setattr(t, "_size", t._size + 1),
         lambda t: t._entries.append(t._entries[0]),
         lambda t: setattr(t._entries[0], "position", 5),
