@@ -1,0 +1,7 @@
+"""``python -m dsa.practice``: see :mod:`dsa.practice.cli`."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

@@ -1,0 +1,1 @@
+"""The practice problems, one module each; see :mod:`dsa.practice.problem`."""

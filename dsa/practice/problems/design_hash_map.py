@@ -1,0 +1,263 @@
+"""Design a hash map: build the structure behind dict yourself."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Optional, Sequence
+
+from hypothesis import strategies as st
+
+from dsa.practice.problem import Complexity, Problem
+
+STATEMENT = """\
+Write the class `MyHashMap`, a map from integer keys to integer values,
+**without** using Python's own hash-based containers: store the entries
+yourself in a Python list of slots, with **open addressing** (every slot
+holds at most one entry; a key whose slot is taken tries the next ones).
+
+```python
+class MyHashMap:
+    def __init__(self) -> None: ...
+    def put(self, key: int, value: int) -> None: ...
+    def get(self, key: int) -> int: ...
+    def remove(self, key: int) -> None: ...
+    def __len__(self) -> int: ...
+```
+
+* `put(key, value)` stores `value` for `key`, replacing the old value if the
+  key is already present.
+* `get(key)` returns the value stored for `key`, or `-1` when the key is
+  absent.
+* `remove(key)` deletes the key and its value; it does nothing when the key
+  is absent (no exception).
+* `len(m)` is the number of keys currently stored.
+* Keys are any integers, negative ones included.  Values are never
+  negative, so `-1` always means "absent".
+
+`dict`, `set`, `frozenset`, `defaultdict`, `OrderedDict` and `Counter` are
+not allowed, nor `{}` literals and comprehensions, which build dicts and
+sets: the point is to build the table yourself.  `hash(key)` is allowed.  Every
+operation should take O(1) time on average, however many keys are stored:
+keep the table from getting too full by growing it.
+"""
+
+EXAMPLES = (
+    "`m = MyHashMap(); m.put(3, 30); m.put(-5, 50); m.get(3)` returns `30`, "
+    "`m.get(4)` returns `-1`.",
+    "`m.put(3, 31)` replaces the value: `m.get(3)` is now `31` and `len(m)` "
+    "is still `2`.",
+    "`m.remove(3); m.get(3)` returns `-1`, `len(m)` is `1`; `m.remove(3)` "
+    "again does nothing.",
+)
+
+CONSTRAINTS = (
+    "-10**9 <= key <= 10**9 and 0 <= value <= 10**9",
+    "at most 10**5 operations",
+    "dict, set, frozenset, defaultdict, OrderedDict and Counter are not allowed",
+)
+
+HINTS = (
+    "Keep a list of slots whose length is a power of two, and start a key at "
+    "slot `hash(key) & (capacity - 1)`. When that slot holds another key, try "
+    "the next one, and the next, wrapping around: a lookup follows the same "
+    "walk and stops at the key or at an empty slot.",
+    "Once the table is more than about 2/3 full, walks get long: allocate a "
+    "list twice as big and re-insert every key (their slots change with the "
+    "capacity).",
+    "Removing is the trap. If you empty the slot, a key that had to walk past "
+    "it can no longer be found. Mark the slot as deleted instead (a "
+    "\"tombstone\"): lookups walk over it, and a new key may reuse it.",
+    "Count tombstones as used slots when deciding to rebuild, and drop them "
+    "all when you rebuild; otherwise the table can fill with tombstones and "
+    "a lookup for a missing key never meets an empty slot.",
+)
+
+STUB = '''\
+"""Design a hash map.
+
+Write MyHashMap, a map from int keys to int values stored in a Python list
+of slots with open addressing (a key whose slot is taken tries the next
+ones).  get returns -1 for an absent key; remove of an absent key does
+nothing; len gives the number of keys.  dict, set, frozenset, defaultdict,
+OrderedDict and Counter are not allowed; hash() is.
+
+    m = MyHashMap()
+    m.put(3, 30); m.put(-5, 50)
+    m.get(3)      ->  30
+    m.get(4)      ->  -1
+    m.remove(3)
+    m.get(3)      ->  -1
+    len(m)        ->  1
+"""
+
+from __future__ import annotations
+
+
+class MyHashMap:
+    """A map from int keys to int values, built on a list of slots."""
+
+    def __init__(self) -> None:
+        raise NotImplementedError("write your solution here")
+
+    def put(self, key: int, value: int) -> None:
+        """Store value for key, replacing any previous value."""
+        raise NotImplementedError("write your solution here")
+
+    def get(self, key: int) -> int:
+        """Return the value stored for key, or -1 when it is absent."""
+        raise NotImplementedError("write your solution here")
+
+    def remove(self, key: int) -> None:
+        """Delete key and its value; do nothing when it is absent."""
+        raise NotImplementedError("write your solution here")
+
+    def __len__(self) -> int:
+        """Return the number of keys stored."""
+        raise NotImplementedError("write your solution here")
+'''
+
+#: An operation is ("put", key, value), ("get", key), ("remove", key) or
+#: ("len",); a case is a list of them, replayed on one fresh MyHashMap.
+Operation = tuple
+
+#: Keys r + 1024 * j share their low ten bits with the other keys of the same
+#: r, so they collide in every power-of-two table of up to 1024 slots, and
+#: the three values of r sit side by side: probe walks run through each other.
+_KEYS = st.builds(lambda r, j: r + 1024 * j, st.integers(0, 2), st.integers(-2, 2))
+_VALUES = st.integers(0, 9)
+_OPERATION = st.one_of(
+    st.tuples(st.just("put"), _KEYS, _VALUES),
+    st.tuples(st.just("get"), _KEYS),
+    st.tuples(st.just("remove"), _KEYS),
+    st.just(("len",)),
+)
+
+
+def _scenario(parts: tuple[list[tuple[int, int]], list[int], list[Operation]]) -> list[Operation]:
+    """Put some keys, remove some, look up every key put, then anything.
+
+    Removing keys from the middle of probe walks and looking the others up
+    right after is what finds broken removals; the free tail of operations
+    covers updates, re-insertions after a removal and len.
+    """
+    puts, removals, tail = parts
+    ops: list[Operation] = [("put", key, value) for key, value in puts]
+    ops += [("remove", key) for key in removals]
+    ops += [("get", key) for key, _ in puts]
+    return ops + tail
+
+
+_CASES = st.tuples(
+    st.lists(st.tuples(_KEYS, _VALUES), min_size=2, max_size=12),
+    st.lists(_KEYS, min_size=1, max_size=4),
+    st.lists(_OPERATION, max_size=20),
+).map(_scenario)
+
+
+def _run(solution: Any, case: Sequence[Operation]) -> list[Optional[int]]:
+    """Replay the operations on a fresh map; record what get and len return.
+
+    put and remove are recorded as None, whatever they return.
+    """
+    table = solution()
+    results: list[Optional[int]] = []
+    for op in case:
+        name = op[0]
+        if name == "put":
+            table.put(op[1], op[2])
+            results.append(None)
+        elif name == "get":
+            results.append(table.get(op[1]))
+        elif name == "remove":
+            table.remove(op[1])
+            results.append(None)
+        else:
+            results.append(len(table))
+    return results
+
+
+def _call(op: Operation) -> str:
+    if op[0] == "len":
+        return "len(m)"
+    return f"m.{op[0]}({', '.join(repr(arg) for arg in op[1:])})"
+
+
+def _judge(
+    case: Sequence[Operation], expected: list[Optional[int]], actual: list[Optional[int]]
+) -> Optional[str]:
+    """Name the first operation whose result is wrong."""
+    for step, (op, want, got) in enumerate(zip(case, expected, actual), 1):
+        if want != got:
+            return f"operation {step}, {_call(op)}, returned {got!r} instead of {want!r}"
+    if len(expected) != len(actual):
+        return "the number of results differs from the number of operations"
+    return None
+
+
+def _show(case: Sequence[Operation]) -> str:
+    return "; ".join(["m = MyHashMap()"] + [_call(op) for op in case])
+
+
+#: Operations made after the n keys are in: a fixed number, so that the cost
+#: per operation is what grows (or not) with n.
+_OPERATIONS = 20_000
+
+
+def _make_case(n: int, rng: random.Random) -> list[Operation]:
+    """Put n distinct keys, then run a fixed mix of operations.
+
+    The mix keeps about n keys stored: hits and misses for get, updates, and
+    removals each followed by the insertion of a new key.
+    """
+    keys = [k - 10**9 for k in rng.sample(range(2 * 10**9), n + _OPERATIONS)]
+    stored, fresh = keys[:n], keys[n:]
+    ops: list[Operation] = [("put", key, rng.randrange(10**6)) for key in stored]
+    while len(ops) < n + _OPERATIONS:
+        roll = rng.random()
+        if roll < 0.4:
+            ops.append(("get", rng.choice(stored)))
+        elif roll < 0.6:
+            ops.append(("get", fresh[-1]))  # absent
+        elif roll < 0.8:
+            ops.append(("put", rng.choice(stored), rng.randrange(10**6)))
+        else:
+            i = rng.randrange(len(stored))
+            ops.append(("remove", stored[i]))
+            stored[i] = fresh.pop()
+            ops.append(("put", stored[i], rng.randrange(10**6)))
+    return ops
+
+
+PROBLEM = Problem(
+    name="design-hash-map",
+    title="Design a hash map",
+    structure="hash table",
+    difficulty="medium",
+    entry="MyHashMap",
+    kind="class",
+    statement=STATEMENT,
+    examples=EXAMPLES,
+    constraints=CONSTRAINTS,
+    hints=HINTS,
+    stub=STUB,
+    reference="dsa.practice.solutions.design_hash_map",
+    cases=_CASES,
+    run=_run,
+    judge=_judge,
+    complexity=Complexity(
+        expected="O(1) average per operation",
+        max_exponent=0.35,
+        sizes=(128, 256, 512, 1024, 2048),
+        make_case=_make_case,
+        measure="time",
+        note=f"n keys are put first, then {_OPERATIONS:,} operations run",
+    ),
+    show_case=_show,
+    forbidden=("dict", "set", "frozenset", "defaultdict", "OrderedDict", "Counter"),
+    order=4,
+    explicit_cases=(
+        [("put", 3, 1), ("put", 3, 2), ("get", 3), ("len",)],
+        [("remove", 5), ("get", 5), ("len",)],
+        [("put", 0, 1), ("remove", 0), ("remove", 0), ("get", 0), ("len",)],
+    ),
+)

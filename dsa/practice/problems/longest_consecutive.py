@@ -1,0 +1,135 @@
+"""Longest consecutive run: the longest stretch of integers present in a list."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hypothesis import strategies as st
+
+from dsa.practice.problem import Complexity, Problem
+
+STATEMENT = """\
+Given a list of integers, return the length of the longest **run of
+consecutive integers** all present in it: the largest `m` such that `s`,
+`s + 1`, ..., `s + m - 1` all appear in the list for some `s`.
+
+```python
+def longest_consecutive(nums: list[int]) -> int:
+```
+
+* The order of the list does not matter: the values only need to be present.
+* A value may appear several times; a repeat neither extends nor breaks a run.
+* An empty list has no run: return `0`.  Any single value is a run of length 1.
+* Values may be negative.
+
+Aim for O(n) time on average: sorting (O(n log n)) is the first idea, but a
+hash set lets you do without it.
+"""
+
+EXAMPLES = (
+    "`longest_consecutive([10, 3, 11, 1, 2, 12, 13])` returns `4` "
+    "(the run 10, 11, 12, 13).",
+    "`longest_consecutive([0, 1, 1, 2, -5])` returns `3`: the repeated 1 "
+    "does not break the run 0, 1, 2.",
+    "`longest_consecutive([])` returns `0`.",
+)
+
+CONSTRAINTS = (
+    "0 <= len(nums) <= 10**5",
+    "-10**9 <= nums[i] <= 10**9",
+)
+
+HINTS = (
+    "Put the values in a set: then \"is v present?\" costs O(1), and from a "
+    "value x you can count upward x + 1, x + 2, ... while they are present.",
+    "Counting upward from *every* value walks the same run again and again: "
+    "O(n^2) on a list holding one long run. From which values is it enough "
+    "to start?",
+    "Start counting only at a value x whose predecessor x - 1 is absent: x is "
+    "the first value of its run. Then each run is walked once, and the total "
+    "work is linear.",
+)
+
+STUB = '''\
+"""Longest consecutive run.
+
+Return the length of the longest run of consecutive integers s, s + 1, ...,
+s + m - 1 that all appear in `nums`.  Order does not matter, repeats neither
+extend nor break a run, and an empty list gives 0.
+
+    longest_consecutive([10, 3, 11, 1, 2, 12, 13])  ->  4
+    longest_consecutive([0, 1, 1, 2, -5])           ->  3
+    longest_consecutive([])                         ->  0
+"""
+
+from __future__ import annotations
+
+
+def longest_consecutive(nums: list[int]) -> int:
+    """Return the length of the longest run of consecutive integers in nums."""
+    raise NotImplementedError("write your solution here")
+'''
+
+#: A small range of values, so that runs, repeats inside runs and gaps
+#: between runs are all common.
+_NUMS = st.lists(st.integers(-5, 5), max_size=30)
+
+
+def _run(solution: Any, case: list[int]) -> int:
+    """Call the solution on a fresh copy of the list; return the length."""
+    result = solution(list(case))
+    if not isinstance(result, int) or isinstance(result, bool):
+        raise TypeError(
+            "longest_consecutive must return an int (a length), but returned "
+            f"{result!r}"
+        )
+    return result
+
+
+def _show(case: list[int]) -> str:
+    return f"longest_consecutive({case!r})"
+
+
+def _make_case(n: int, rng: random.Random) -> list[int]:
+    """One long run of about 7n/8 values plus repeats, shuffled."""
+    distinct = n - n // 8
+    start = rng.randrange(-10**6, 10**6)
+    nums = list(range(start, start + distinct))
+    nums += [rng.choice(nums) for _ in range(n - distinct)]
+    rng.shuffle(nums)
+    return nums
+
+
+PROBLEM = Problem(
+    name="longest-consecutive",
+    title="Longest consecutive run",
+    structure="hash table",
+    difficulty="medium",
+    entry="longest_consecutive",
+    kind="function",
+    statement=STATEMENT,
+    examples=EXAMPLES,
+    constraints=CONSTRAINTS,
+    hints=HINTS,
+    stub=STUB,
+    reference="dsa.practice.solutions.longest_consecutive",
+    cases=_NUMS,
+    run=_run,
+    complexity=Complexity(
+        expected="O(n)",
+        max_exponent=1.3,
+        sizes=(300, 600, 1200, 2400, 4800),
+        make_case=_make_case,
+        measure="time",
+        note="the input here is one long run, shuffled",
+    ),
+    show_case=_show,
+    order=3,
+    explicit_cases=(
+        [],
+        [7],
+        [5, 5, 5],
+        [3, 1, 2, 2],
+    ),
+)

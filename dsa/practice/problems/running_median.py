@@ -1,0 +1,180 @@
+"""The median of a stream of numbers, asked for at any moment."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable, List, Optional, Tuple, Union
+
+from hypothesis import strategies as st
+
+from dsa.practice.problem import Complexity, Problem
+
+#: One operation: ``("add", num)`` or ``("median",)``.
+Operation = Tuple[Any, ...]
+#: A case: the operations, replayed in order on a fresh ``MedianFinder()``.
+Case = List[Operation]
+#: What ``run`` records for each operation: None for add, the median as a
+#: float, or the text below when median() raises the ValueError it must raise.
+Result = Union[None, float, str]
+
+RAISES_VALUE_ERROR = "raises ValueError"
+
+STATEMENT = """\
+Write a class `MedianFinder` that takes numbers one at a time and can tell
+the median of all the numbers added so far at any moment.
+
+* `MedianFinder()` starts with no numbers.
+* `add(num: int) -> None` adds a number.
+* `median() -> float` returns the median of the numbers added so far, as a
+  float: the middle number when there is an odd count of them, the mean of
+  the two middle numbers when the count is even.  With no numbers yet it
+  raises `ValueError`.
+
+Numbers may repeat and may be negative.  Repeated values count separately:
+the median of 1, 1 and 5 is 1.0.
+
+Aim for O(log n) per `add` and O(1) per `median`: split the numbers into a
+lower half and an upper half, each kept in a heap.
+"""
+
+STUB = '''\
+"""Running median.
+
+MedianFinder() starts empty; add(num) adds a number; median() returns the
+median of all numbers added so far as a float (the mean of the two middle
+ones when their count is even) and raises ValueError when there are none.
+Aim for O(log n) per add and O(1) per median.
+
+    finder = MedianFinder()
+    finder.add(5); finder.median()   ->  5.0
+    finder.add(1); finder.median()   ->  3.0
+    finder.add(2); finder.median()   ->  2.0
+    MedianFinder().median()          ->  raises ValueError
+"""
+
+from __future__ import annotations
+
+import heapq
+
+
+class MedianFinder:
+    """The numbers added so far, ready to report their median."""
+
+    def __init__(self) -> None:
+        raise NotImplementedError("write your solution here")
+
+    def add(self, num: int) -> None:
+        """Add one number."""
+        raise NotImplementedError("write your solution here")
+
+    def median(self) -> float:
+        """Return the median of the numbers added so far; ValueError if none."""
+        raise NotImplementedError("write your solution here")
+'''
+
+
+def _cases() -> Any:
+    """Up to 30 operations on small numbers, a median asked now and then."""
+    add = st.integers(-9, 9).map(lambda num: ("add", num))
+    return st.lists(st.one_of(add, st.just(("median",))), max_size=30)
+
+
+def _run(solution: Callable[[], Any], case: Case) -> List[Result]:
+    """Replay the operations on a fresh instance and record every result."""
+    finder = solution()
+    results: List[Result] = []
+    for operation in case:
+        if operation[0] == "add":
+            finder.add(operation[1])
+            results.append(None)
+            continue
+        try:
+            value = finder.median()
+        except ValueError:
+            results.append(RAISES_VALUE_ERROR)
+            continue
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise TypeError(
+                f"median() must return a number (a float), "
+                f"not {type(value).__name__}"
+            )
+        results.append(float(value))
+    return results
+
+
+def _judge(case: Case, expected: List[Result], actual: List[Result]) -> Optional[str]:
+    """Name the first operation whose result is wrong."""
+    for number, (want, got) in enumerate(zip(expected, actual), start=1):
+        if want != got:
+            should = "raise ValueError" if want == RAISES_VALUE_ERROR else f"return {want!r}"
+            did = "it raised ValueError" if got == RAISES_VALUE_ERROR else f"it returned {got!r}"
+            return f"median() at operation {number} should {should}, but {did}"
+    if len(expected) != len(actual):
+        return "the number of results differs from the number of operations"
+    return None
+
+
+def _make_case(n: int, rng: random.Random) -> Case:
+    """n operations: adds of random numbers, every other one followed by a median.
+
+    O(log n) per add and O(1) per median make O(n log n) in all; O(n) per
+    add (or per median) makes O(n**2).
+    """
+    return [
+        ("add", rng.randrange(10**6)) if i % 2 == 0 else ("median",)
+        for i in range(n)
+    ]
+
+
+PROBLEM = Problem(
+    name="running-median",
+    title="Running median",
+    structure="heap",
+    difficulty="hard",
+    entry="MedianFinder",
+    kind="class",
+    statement=STATEMENT,
+    examples=(
+        "add 5, `median()` → `5.0`; add 1, `median()` → `3.0`; add 2, `median()` → `2.0`",
+        "add 1, 1, 5: `median()` → `1.0` (repeats count)",
+        "`MedianFinder().median()` raises `ValueError`",
+    ),
+    constraints=(
+        "At most 10**5 operations in all",
+        "-10**9 <= num <= 10**9",
+    ),
+    hints=(
+        "Keeping every number sorted makes the median easy but costs O(n) per "
+        "add.  You only ever need the one or two numbers in the middle.",
+        "Split the numbers into a lower half and an upper half.  The median "
+        "depends only on the largest of the lower half and the smallest of "
+        "the upper half.",
+        "Keep the lower half in a max-heap (with heapq: store `-num`) and the "
+        "upper half in a min-heap.  Keep two rules: every number in the lower "
+        "half is <= every number in the upper half, and the lower half has "
+        "the same size as the upper half or one more.",
+        "In `add`: push into the lower half when `num <= -low[0]` (or when it "
+        "is empty), else into the upper half; then, if a rule on sizes broke, "
+        "move one top across.  `median` reads `-low[0]` and `high[0]`.",
+    ),
+    stub=STUB,
+    reference="dsa.practice.solutions.running_median",
+    cases=_cases(),
+    run=_run,
+    judge=_judge,
+    complexity=Complexity(
+        expected="O(log n) per add, O(1) per median",
+        max_exponent=1.3,
+        sizes=(500, 1000, 2000, 4000, 8000),
+        make_case=_make_case,
+        measure="time",
+        note="n operations in all (half adds, half medians): O(n log n) in total",
+    ),
+    order=4,
+    explicit_cases=(
+        [("median",)],
+        [("add", 1), ("add", 2), ("median",)],
+        [("add", 1), ("add", 1), ("add", 5), ("median",)],
+        [("add", 2), ("add", 1), ("add", 3), ("median",), ("add", -4), ("median",)],
+    ),
+)

@@ -1,0 +1,471 @@
+"""The grading engine itself, on the two toy problems in ``fixtures/``.
+
+These tests do not depend on the real problem set: they write small learner
+files into a temporary folder and check what the grader says about them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from dsa.practice import capture, registry
+from dsa.practice.complexity import fit_exponent, format_cost, format_exponent
+from dsa.practice.forbidden import find_forbidden
+from dsa.practice.grader import MAX_CASE_CHARS, NOT_WRITTEN, GradeReport, grade
+from dsa.practice.progress import Progress, progress_path
+from dsa.practice.sandbox import run_check_subprocess
+from dsa.practice.tests.fixtures.toy_problems import DISTINCT, MIN_STACK
+
+from .support import FIXTURES
+
+DISTINCT_SPEC = "dsa.practice.tests.fixtures.toy_problems:DISTINCT"
+
+
+def learner_file(tmp_path: Path, source: str, name: str = "solution.py") -> Path:
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(source), encoding="utf-8")
+    return path
+
+
+# --------------------------------------------------------------------------
+# The toy problems: reference, wrong, slow
+
+
+@pytest.mark.parametrize("problem, stem", [(DISTINCT, "distinct"), (MIN_STACK, "minstack")],
+                         ids=["ops", "time"])
+def test_reference_wrong_and_slow(problem, stem) -> None:
+    passed = grade(problem, FIXTURES / f"{stem}_reference.py", quick=True)
+    assert passed.passed and passed.stage == "passed", passed.describe()
+    assert passed.exponent is not None and passed.reference_exponent is not None
+
+    wrong = grade(problem, FIXTURES / f"{stem}_wrong.py", quick=True)
+    assert wrong.stage == "correctness", wrong.describe()
+    assert wrong.counterexample and len(wrong.counterexample) <= MAX_CASE_CHARS
+    assert wrong.expected != wrong.actual
+
+    slow = grade(problem, FIXTURES / f"{stem}_slow.py", quick=True)
+    assert slow.stage == "complexity", slow.describe()
+    assert slow.exponent > 1.5, slow.describe()
+    assert "grows like n^" in slow.message and "the problem asks for" in slow.message
+    assert len(slow.sizes) >= 3 and slow.reference_costs[0] is not None
+
+
+def test_counterexample_is_shrunk_to_the_smallest() -> None:
+    report = grade(DISTINCT, FIXTURES / "distinct_wrong.py", quick=True)
+    # Forgetting to sort first shows on three values, no fewer.
+    assert report.counterexample == "(0, 1, 0)", report.describe()
+    assert (report.expected, report.actual) == ("2", "3")
+
+
+# --------------------------------------------------------------------------
+# Load stage
+
+
+def test_syntax_error_names_the_line(tmp_path: Path) -> None:
+    path = learner_file(tmp_path, """\
+        def count_distinct(values):
+            total = 0
+            for v in values
+                total += 1
+    """)
+    report = grade(DISTINCT, path, quick=True)
+    assert (report.stage, report.learner_line) == ("load", 3), report.describe()
+    assert "syntax error on line 3" in report.message
+    assert report.error.startswith("SyntaxError")
+
+
+def test_exception_at_import_names_the_line(tmp_path: Path) -> None:
+    path = learner_file(tmp_path, """\
+        import math
+
+        LIMIT = math.sqrt(-1)
+    """)
+    report = grade(DISTINCT, path, quick=True)
+    assert (report.stage, report.learner_line) == ("load", 3), report.describe()
+    assert report.error == "ValueError: math domain error"
+
+
+def test_sys_exit_at_import_is_reported(tmp_path: Path) -> None:
+    report = grade(DISTINCT, learner_file(tmp_path, "import sys\nsys.exit(4)\n"), quick=True)
+    assert report.stage == "load" and "sys.exit()" in report.message, report.describe()
+
+
+def test_missing_entry_and_wrong_kind(tmp_path: Path) -> None:
+    missing = grade(DISTINCT, learner_file(tmp_path, "def distinct(v):\n    return 0\n"))
+    assert missing.stage == "load" and "does not define `count_distinct`" in missing.message
+
+    as_class = grade(DISTINCT, learner_file(tmp_path, "class count_distinct:\n    pass\n"))
+    assert as_class.stage == "load" and "should be a function" in as_class.message
+
+    as_function = grade(MIN_STACK, learner_file(tmp_path, "def MinStack():\n    return []\n"))
+    assert as_function.stage == "load" and "should be a class" in as_function.message
+
+
+def test_stub_is_not_written_yet(tmp_path: Path) -> None:
+    for problem in (DISTINCT, MIN_STACK):
+        path = learner_file(tmp_path, problem.stub, f"{problem.module_name}.py")
+        report = grade(problem, path, quick=True)
+        assert report.stage == "load" and NOT_WRITTEN in report.message, report.describe()
+    assert "`MinStack.push`, `MinStack.pop`, `MinStack.min`" in report.message
+
+
+def test_a_part_left_unwritten_is_found_when_run(tmp_path: Path) -> None:
+    path = learner_file(tmp_path, """\
+        class MinStack:
+            def __init__(self):
+                self.items = []
+
+            def push(self, x):
+                self.items.append(x)
+
+            def pop(self):
+                return self.items.pop()
+
+            def min(self):
+                if self.items:
+                    raise NotImplementedError("later")
+                raise IndexError
+    """)
+    report = grade(MIN_STACK, path, quick=True)
+    assert report.stage == "load" and NOT_WRITTEN in report.message, report.describe()
+    assert report.learner_line == 13
+
+
+def test_no_bytecode_is_left_beside_the_file(tmp_path: Path) -> None:
+    grade(DISTINCT, learner_file(tmp_path, "def count_distinct(v):\n    return 0\n"), quick=True)
+    assert not (tmp_path / "__pycache__").exists()
+
+
+# --------------------------------------------------------------------------
+# Forbidden names
+
+
+def test_forbidden_names_are_found_but_not_in_annotations() -> None:
+    source = textwrap.dedent("""\
+        import collections
+        from heapq import heappush
+        from collections import OrderedDict as OD
+
+        def f(seen: set[int], counts: dict = None) -> dict:
+            total: dict[str, int] = {}
+            marks = {1, 2}
+            squares = {x: x * x for x in range(3)}
+            order = collections.OrderedDict()
+            return dict(a=1), set(), {x for x in marks}
+    """)
+    uses = find_forbidden(source, ("dict", "set", "heapq", "OrderedDict"))
+    found = {(use.line, use.name) for use in uses}
+    assert found == {(2, "heapq"), (3, "OrderedDict"), (6, "dict"), (7, "set"),
+                     (8, "dict"), (9, "OrderedDict"), (10, "dict"), (10, "set")}
+    assert find_forbidden(source, ()) == []
+
+
+def test_forbidden_stage_fails_with_lines(tmp_path: Path) -> None:
+    path = learner_file(tmp_path, """\
+        def count_distinct(values):
+            return len(set(values))
+    """)
+    report = grade(DISTINCT, path, quick=True)
+    assert report.stage == "forbidden", report.describe()
+    assert "`set`" in report.message and "line 2" in report.message
+    assert report.learner_line == 2
+
+
+# --------------------------------------------------------------------------
+# Correctness stage: errors, time, output, state
+
+
+def test_exception_reports_type_message_and_line(tmp_path: Path) -> None:
+    path = learner_file(tmp_path, """\
+        def count_distinct(values):
+            ordered = sorted(values)
+            count = 1
+            for i in range(1, len(ordered)):
+                if ordered[i] != ordered[i - 1]:
+                    count += 1
+            return count if ordered[0] is not None else 0
+    """)
+    report = grade(DISTINCT, path, quick=True)
+    assert report.stage == "correctness", report.describe()
+    assert report.counterexample == "()"
+    assert report.error == "IndexError: list index out of range"
+    assert report.learner_line == 7
+    assert report.learner_source == "return count if ordered[0] is not None else 0"
+    assert "raised IndexError" in report.message
+
+
+def test_recursion_error_is_explained(tmp_path: Path) -> None:
+    path = learner_file(tmp_path, """\
+        def count_distinct(values):
+            return count_distinct(values)
+    """)
+    report = grade(DISTINCT, path, quick=True)
+    assert report.stage == "correctness" and "RecursionError" in report.message
+    assert report.learner_line == 2
+
+
+def test_endless_loop_times_out_without_shrinking(tmp_path: Path) -> None:
+    path = learner_file(tmp_path, """\
+        def count_distinct(values):
+            while len(values) > 1:
+                pass
+            return len(values)
+    """)
+    started = time.perf_counter()
+    report = grade(DISTINCT, path, quick=True, case_timeout=0.5)
+    assert time.perf_counter() - started < 5
+    assert report.stage == "correctness", report.describe()
+    assert "took longer than 0.5 s on this input (an endless loop?)" in report.message
+    assert report.counterexample is not None
+
+
+def test_timeout_escapes_a_bare_except(tmp_path: Path) -> None:
+    path = learner_file(tmp_path, """\
+        import time
+
+        def count_distinct(values):
+            try:
+                time.sleep(10)
+            except Exception:
+                return 0
+    """)
+    report = grade(DISTINCT, path, quick=True, case_timeout=0.3)
+    assert "took longer than 0.3 s" in report.message, report.describe()
+
+
+def test_printing_is_captured_and_capped(tmp_path: Path, capfd) -> None:
+    path = learner_file(tmp_path, """\
+        print("loading")
+
+        def count_distinct(values):
+            print("x" * 100_000)
+            return 0
+    """)
+    report = grade(DISTINCT, path, quick=True)
+    assert report.stage == "correctness"
+    assert report.output.startswith("loading\nxxx")
+    assert len(report.output) <= capture.OUTPUT_LIMIT
+    assert report.output_truncated > 90_000
+    out, err = capfd.readouterr()
+    assert "xxxx" not in out + err
+
+
+def test_state_kept_between_calls_is_named(tmp_path: Path) -> None:
+    path = learner_file(tmp_path, """\
+        calls = [0]
+
+        def count_distinct(values):
+            calls[0] += 1
+            ordered = sorted(values)
+            right = sum(1 for i, v in enumerate(ordered) if i == 0 or v != ordered[i - 1])
+            return right + (1 if calls[0] % 7 == 0 else 0)
+    """)
+    report = grade(DISTINCT, path, quick=True)
+    assert report.stage == "correctness", report.describe()
+    assert "keep something between calls" in report.message, report.describe()
+
+
+def test_a_result_of_the_wrong_type(tmp_path: Path) -> None:
+    path = learner_file(tmp_path, """\
+        class MinStack:
+            def __init__(self):
+                self.items = []
+            def push(self, x):
+                self.items.append(x)
+            def pop(self):
+                if not self.items:
+                    raise IndexError
+                return self.items.pop()
+            def min(self):
+                if not self.items:
+                    raise IndexError
+                return str(min(self.items))
+    """)
+    report = grade(MIN_STACK, path, quick=True)
+    assert report.counterexample == "push 0, min", report.describe()
+    assert report.actual == "[None, '0']"
+
+
+# --------------------------------------------------------------------------
+# Complexity stage
+
+
+def test_growth_timeout_is_a_flag(tmp_path: Path) -> None:
+    path = learner_file(tmp_path, """\
+        import time
+
+        def count_distinct(values):
+            if len(values) > 1000:
+                time.sleep(5)
+            ordered = sorted(values)
+            return sum(1 for i, v in enumerate(ordered) if i == 0 or v != ordered[i - 1])
+    """)
+    report = grade(DISTINCT, path, quick=True, growth_timeout=0.3)
+    assert report.stage == "complexity", report.describe()
+    assert "took longer than 0.3 s on an input of size n = 1,600" in report.message
+
+
+def test_recursion_on_a_long_input_fails_growth(tmp_path: Path) -> None:
+    path = learner_file(tmp_path, """\
+        def count_distinct(values):
+            ordered = sorted(values)
+            def walk(i):
+                if i == len(ordered):
+                    return 0
+                return walk(i + 1) + (i == 0 or ordered[i] != ordered[i - 1])
+            return walk(0)
+    """)
+    report = grade(DISTINCT, path, quick=True)
+    assert report.stage == "complexity", report.describe()
+    assert "RecursionError" in report.message and report.learner_line is not None
+
+
+def test_fit_exponent() -> None:
+    sizes = [100, 200, 400, 800]
+    assert fit_exponent(sizes, [n ** 2 for n in sizes]) == pytest.approx(2.0)
+    assert fit_exponent(sizes, [5.0] * 4) == pytest.approx(0.0)
+    assert fit_exponent(sizes, [0, 0, 0, 0], counts=True) == pytest.approx(0.0)
+    assert fit_exponent(sizes, [0.0, 0.0, 1e-3, 2e-3]) > 0  # zero times do not crash
+    assert fit_exponent([100], [1.0]) is None
+    assert format_exponent(1.04) == "n^1.0" and format_exponent(None) == "n^?"
+    assert format_cost(0.0123, "time") == "12.3 ms" and format_cost(1234, "ops") == "1,234"
+
+
+# --------------------------------------------------------------------------
+# Reports, output capture, the child process
+
+
+def test_report_json_round_trip() -> None:
+    report = GradeReport(problem="p", path="x.py", stage="complexity", sizes=[1, 2],
+                         costs=[0.5, None], notes=["n"])
+    again = GradeReport.from_json(report.to_json())
+    assert again == report
+    assert GradeReport.from_json(json.dumps({"problem": "p", "path": "x", "extra": 1}))
+
+
+def test_capped_writer() -> None:
+    writer = capture.CappedWriter(limit=5)
+    writer.write("abc")
+    writer.write("defgh")
+    assert (writer.getvalue(), writer.dropped) == ("abcde", 3)
+
+
+def test_child_process_survives_os_exit_and_reports(tmp_path: Path) -> None:
+    path = learner_file(tmp_path, "import os\nos._exit(3)\n")
+    report = run_check_subprocess("toy-distinct", path, quick=True, problem_spec=DISTINCT_SPEC)
+    assert not report.passed and "exit code 3" in report.message, report.describe()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="signals are a Unix matter")
+def test_child_process_survives_a_crash(tmp_path: Path) -> None:
+    path = learner_file(tmp_path, """\
+        import ctypes
+
+        def count_distinct(values):
+            return ctypes.string_at(0)
+    """)
+    report = run_check_subprocess("toy-distinct", path, quick=True, problem_spec=DISTINCT_SPEC)
+    assert not report.passed and "crashed (SIGSEGV)" in report.message, report.describe()
+    assert report.stage == "correctness"
+
+
+def test_child_process_time_limit(tmp_path: Path) -> None:
+    # With SIGALRM blocked the per-input limit cannot fire: only the limit on
+    # the whole check can end this.
+    path = learner_file(tmp_path, """\
+        import signal, time
+        signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGALRM])
+
+        def count_distinct(values):
+            time.sleep(60)
+    """)
+    started = time.perf_counter()
+    report = run_check_subprocess("toy-distinct", path, quick=True, time_limit=3,
+                                  problem_spec=DISTINCT_SPEC)
+    assert time.perf_counter() - started < 15
+    assert "did not finish within 3 s" in report.message, report.describe()
+    assert report.stage == "correctness"
+
+
+def test_child_process_drains_raw_output(tmp_path: Path) -> None:
+    path = learner_file(tmp_path, """\
+        import os
+        os.write(1, b"y" * 1_000_000)
+
+        def count_distinct(values):
+            ordered = sorted(values)
+            return sum(1 for i, v in enumerate(ordered) if i == 0 or v != ordered[i - 1])
+    """)
+    report = run_check_subprocess("toy-distinct", path, quick=True, problem_spec=DISTINCT_SPEC)
+    assert report.passed, report.describe()
+    assert report.output.startswith("yyy") and report.output_truncated > 900_000
+
+
+# --------------------------------------------------------------------------
+# Registry and progress file
+
+
+def test_unknown_problem_suggests_close_names() -> None:
+    names = registry.names()
+    if not names:
+        pytest.skip("no problems yet")
+    target = names[0]
+    with pytest.raises(registry.UnknownProblem) as caught:
+        registry.get(target[:-1])
+    assert isinstance(caught.value, KeyError)
+    assert target in caught.value.suggestions and target in str(caught.value)
+
+
+def test_progress_path_follows_the_environment(monkeypatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("DSA_PRACTICE_HOME", str(tmp_path / "home"))
+    assert progress_path() == tmp_path / "home" / "progress.json"
+    monkeypatch.delenv("DSA_PRACTICE_HOME")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert progress_path() == tmp_path / "xdg" / "dsa" / "practice.json"
+    monkeypatch.delenv("XDG_DATA_HOME")
+    assert progress_path() == Path.home() / ".local" / "share" / "dsa" / "practice.json"
+
+
+def test_progress_round_trip_corrupt_and_unwritable(tmp_path: Path) -> None:
+    path = tmp_path / "progress.json"
+    progress = Progress.load(path)
+    assert progress.mark_solved("a") and not progress.mark_solved("a")
+    assert progress.reveal_hint("a", 2) == 1 and progress.reveal_hint("a", 2) == 2
+    assert progress.reveal_hint("a", 2) == 2
+    assert progress.save() and not list(tmp_path.glob(".progress-*"))
+    again = Progress.load(path)
+    assert again.is_solved("a") and again.hints_seen("a") == 2 and not again.warnings
+
+    path.write_text("{not json", encoding="utf-8")
+    broken = Progress.load(path)
+    assert not broken.solved and "not a valid progress file" in broken.warnings[0]
+
+    if os.name == "posix" and os.geteuid() != 0:
+        blocked = tmp_path / "blocked"
+        blocked.mkdir()
+        blocked.chmod(0o500)
+        try:
+            stuck = Progress.load(blocked / "sub" / "progress.json")
+            stuck.mark_solved("a")
+            assert not stuck.save() and "could not save" in stuck.warnings[0]
+        finally:
+            blocked.chmod(0o700)
+    not_a_folder = tmp_path / "file"
+    not_a_folder.write_text("", encoding="utf-8")
+    stuck = Progress.load(not_a_folder / "progress.json")
+    stuck.mark_solved("a")
+    assert not stuck.save() and "could not save" in stuck.warnings[-1]
+
+
+def test_grader_does_not_touch_the_real_streams(tmp_path: Path) -> None:
+    before = sys.stdout, sys.stderr
+    grade(DISTINCT, learner_file(tmp_path, "import sys\nsys.stdout = None\n"
+                                 "def count_distinct(v):\n    return 0\n"), quick=True)
+    assert (sys.stdout, sys.stderr) == before
