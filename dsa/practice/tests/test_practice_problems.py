@@ -9,6 +9,7 @@ mode keeps the whole file fast.
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -46,6 +47,18 @@ def test_wrong_solution_is_caught_with_a_small_counterexample(problem: Problem) 
     assert report.counterexample is not None, report.describe()
     assert len(report.counterexample) <= MAX_CASE_CHARS, report.describe()
     assert report.error is not None or report.expected is not None, report.describe()
+
+
+@each_problem
+def test_wrong_solution_is_found_by_random_inputs_and_shrunk(problem: Problem) -> None:
+    # The named edge cases usually catch the wrong solution first; without
+    # them, the random inputs alone must find the mistake, and shrinking must
+    # bring the failing input down to something small.
+    random_only = dataclasses.replace(problem, explicit_cases=())
+    report = grade(random_only, wrong_path(problem), quick=True)
+    assert report.stage == "correctness", report.describe()
+    assert report.counterexample is not None, report.describe()
+    assert len(report.counterexample) <= MAX_CASE_CHARS, report.describe()
 
 
 @each_problem
