@@ -14,6 +14,8 @@ from dsa.practice.problem import Complexity, Problem
 Operation = Tuple[Any, ...]
 #: A case: the capacity given to the constructor, and the operations in order.
 Case = Tuple[int, List[Operation]]
+#: A case of the speed check: the same, plus False (do not look at the state).
+SpeedCase = Tuple[int, List[Operation], bool]
 
 #: Every operation a case may hold, in the order Hypothesis shrinks towards.
 _NAMES = (
@@ -132,16 +134,27 @@ class CircularDeque:
 
 
 def _run(cls: Any, case: Case) -> List[Any]:
-    """Replay the operations on a new deque; return what each one returned."""
-    capacity, operations = case
+    """Replay the operations on a new deque.
+
+    For each operation the outcome holds what it returned and then what the
+    deque looks like from outside: ``(front(), back(), len(d))``.  Checking
+    the whole visible state after every step, as a state machine does, finds
+    a slip such as a ``back()`` that forgets the wrap-around on the first
+    operation that exposes it, not only when a test happens to ask.  (The
+    speed check's cases carry a third item, False, which turns the looking
+    off: there, only the operations themselves should be timed.)
+    """
+    capacity, operations = case[0], case[1]
+    observe = case[2] if len(case) > 2 else True
     d = cls(capacity)
     results: List[Any] = []
     for operation in operations:
         name = operation[0]
         if name == "len":
-            results.append(len(d))
+            result = len(d)
         else:
-            results.append(getattr(d, name)(*operation[1:]))
+            result = getattr(d, name)(*operation[1:])
+        results.append((result, (d.front(), d.back(), len(d))) if observe else result)
     return results
 
 
@@ -153,13 +166,21 @@ def _call(operation: Operation) -> str:
     return f"d.{name}({', '.join(repr(arg) for arg in operation[1:])})"
 
 
+_VIEWS = ("d.front()", "d.back()", "len(d)")
+
+
 def _judge(case: Case, expected: Sequence[Any], actual: Sequence[Any]) -> Optional[str]:
-    """Point at the first operation whose result is wrong."""
+    """Point at the first operation whose result, or the state after it, is wrong."""
     if list(actual) == list(expected):
         return None
-    for number, (operation, want, got) in enumerate(zip(case[1], expected, actual), start=1):
+    steps = zip(case[1], expected, actual)
+    for number, (operation, (want, want_views), (got, got_views)) in enumerate(steps, start=1):
         if want != got:
             return f"operation {number}, {_call(operation)}, returned {got!r} instead of {want!r}"
+        for view, should, did in zip(_VIEWS, want_views, got_views):
+            if should != did:
+                return (f"after operation {number}, {_call(operation)}, {view} returned "
+                        f"{did!r} instead of {should!r}")
     return "the results differ from the expected ones"
 
 
@@ -190,7 +211,7 @@ _SPEED_CYCLE = ("push_front", "pop_back", "push_back", "pop_front",
 _SPEED_OPERATIONS = 40_000
 
 
-def _make_case(n: int, rng: random.Random) -> Case:
+def _make_case(n: int, rng: random.Random) -> SpeedCase:
     """Capacity ``n``, filled halfway, then 40,000 operations at both ends.
 
     The fill costs O(n) for any solution, so the operations that follow are
@@ -205,7 +226,7 @@ def _make_case(n: int, rng: random.Random) -> Case:
             operations.append((name, rng.randrange(1000)))
         else:
             operations.append((name,))
-    return (n, operations)
+    return (n, operations, False)
 
 
 PROBLEM = Problem(
