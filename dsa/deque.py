@@ -175,6 +175,8 @@ import sys
 import types
 from typing import Any, Callable, Iterable, Iterator, List, Optional, Tuple
 
+from dsa._typenames import is_python_class, type_name
+
 __all__ = ["BlockedDeque", "DEFAULT_BLOCK_SIZE"]
 
 DEFAULT_BLOCK_SIZE = 64          # slots per block, as in CPython's deque
@@ -183,7 +185,6 @@ _SPARE_BLOCKS_KEPT = 4           # emptied blocks a deque keeps for reuse
 _MUTATED = "deque mutated during iteration"
 _SSIZE_MAX = sys.maxsize         # the range of C's Py_ssize_t, which deque's
 _SSIZE_MIN = -sys.maxsize - 1    # integer arguments are converted to
-_HEAPTYPE_FLAG = 1 << 9          # Py_TPFLAGS_HEAPTYPE: a class made by `class`
 _END = object()                  # "this iterator had nothing more"
 
 
@@ -212,10 +213,7 @@ class _Block:
 
 def _type_name(obj: object) -> str:
     """Name ``type(obj)`` the way CPython's own error messages do."""
-    cls = type(obj)
-    if cls.__flags__ & _HEAPTYPE_FLAG or cls.__module__ == "builtins":
-        return cls.__name__
-    return f"{cls.__module__}.{cls.__qualname__}"
+    return type_name(type(obj))
 
 
 def _has_index(obj: object) -> bool:
@@ -278,7 +276,7 @@ def _reflected(left: "BlockedDeque", right: Any, name: str, message: str) -> Any
     """
     cls = type(right)
     method = getattr(cls, name, None)
-    if (method is not None and cls.__flags__ & _HEAPTYPE_FLAG
+    if (method is not None and is_python_class(cls)
             and not isinstance(right, BlockedDeque)):
         result = method(right, left)
         if result is not NotImplemented:

@@ -108,6 +108,8 @@ import operator
 from typing import (Any, Callable, Dict, Generic, Hashable, Iterable, Iterator,
                     List, Optional, Tuple, TypeVar)
 
+from dsa._typenames import type_name
+
 __all__ = [
     # heapq-compatible functions
     "heappush", "heappop", "heapify", "heapreplace", "heappushpop",
@@ -149,17 +151,11 @@ SwapHook = Optional[Callable[[int, int], Any]]
 # never silently corrupts anything.
 
 _SIZE_CHANGED = "list changed size during iteration"
-_HEAPTYPE_FLAG = 1 << 9          # Py_TPFLAGS_HEAPTYPE: a class made by `class`
 
 
 def _type_name(obj: object) -> str:
     """Name ``type(obj)`` the way CPython's own argument errors do."""
-    if obj is None:
-        return "None"
-    cls = type(obj)
-    if cls.__flags__ & _HEAPTYPE_FLAG or cls.__module__ == "builtins":
-        return cls.__name__
-    return f"{cls.__module__}.{cls.__qualname__}"
+    return "None" if obj is None else type_name(type(obj))
 
 
 def _not_a_list(function: str, heap: object, argument: str = "argument") -> TypeError:

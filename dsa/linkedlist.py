@@ -140,6 +140,8 @@ from types import GenericAlias
 from typing import (Any, Callable, Iterable, Iterator, List, Optional, Tuple,
                     TypeVar)
 
+from dsa._typenames import type_name
+
 __all__ = ["SinglyLinkedList", "DoublyLinkedList", "SinglyNode", "DoublyNode"]
 
 T = TypeVar("T")
@@ -149,7 +151,6 @@ T = TypeVar("T")
 _SSIZE_MAX = sys.maxsize
 _SSIZE_MIN = -sys.maxsize - 1
 _INT_MAX = 2**31 - 1                    # C int, for sort(reverse=...)
-_HEAPTYPE_FLAG = 1 << 9                 # Py_TPFLAGS_HEAPTYPE: a class made by `class`
 
 
 ###############################################################################
@@ -158,10 +159,7 @@ _HEAPTYPE_FLAG = 1 << 9                 # Py_TPFLAGS_HEAPTYPE: a class made by `
 
 def _type_name(obj: object) -> str:
     """``type(obj)``'s name as CPython prints it in its own error messages."""
-    cls = type(obj)
-    if cls.__flags__ & _HEAPTYPE_FLAG or cls.__module__ == "builtins":
-        return cls.__name__
-    return f"{cls.__module__}.{cls.__qualname__}"
+    return type_name(type(obj))
 
 
 def _has_index(obj: object) -> bool:
@@ -203,7 +201,13 @@ def _repeat_count(obj: object) -> int:
 
 
 def _as_flag(obj: object) -> bool:
-    """``sort(reverse=...)``: list accepts an integer (a C int), nothing else."""
+    """``sort(reverse=...)`` as list reads it.
+
+    Up to Python 3.11 list accepts an integer (a C int) and nothing else;
+    from 3.12 on it takes the truth value of any object, as ``bool()`` does.
+    """
+    if sys.version_info >= (3, 12):
+        return bool(obj)
     n = operator.index(obj)
     if not -_INT_MAX - 1 <= n <= _INT_MAX:
         raise OverflowError("Python int too large to convert to C int")
