@@ -550,7 +550,7 @@ class _LinkedList(MutableSequence[T]):
         elif isinstance(index, slice):
             start, stop, step = index.indices(self._size)
             if step == 1:
-                self._replace_run(start, stop, _materialize(value, "can only assign an iterable"))
+                self._replace_run(start, stop, _materialize(value, _NOT_ITERABLE_RUN))
             else:
                 self._assign_extended(range(start, stop, step), value)
         else:
@@ -976,6 +976,12 @@ class _LinkedList(MutableSequence[T]):
 
     def check_invariants(self) -> None:
         raise NotImplementedError
+
+
+# What list says when ``a[i:j] = x`` is given a non-iterable: from Python
+# 3.13 on, the same words as for an extended slice.
+_NOT_ITERABLE_RUN = ("must assign iterable to extended slice"
+                     if sys.version_info >= (3, 13) else "can only assign an iterable")
 
 
 def _materialize(value: Any, message: str) -> list:
