@@ -51,7 +51,6 @@ their own ratios, so both views are in every report.
 
 from __future__ import annotations
 
-import gc
 import statistics
 import subprocess
 import time
@@ -60,7 +59,7 @@ from typing import Any, Callable, Optional
 
 from dsa.bench import cpp
 from dsa.bench.report import (Options, Report, Row, Target, load_average,
-                              load_note)
+                              load_note, run_rounds)
 from dsa.machine import this_machine
 from dsa.timing import Timing
 
@@ -283,41 +282,17 @@ def round_robin(contenders: dict[str, RunOnce], *, repeat: int, warmup: int,
                 reasons: dict[str, str]
                 ) -> tuple[dict[str, dict[str, list[float]]],
                            dict[str, list[dict[str, Any]]]]:
-    """Run every contender once per round, starting from a different one each
-    round: ``warmup`` untimed rounds, then ``repeat`` timed ones.
-
-    Returns seconds per phase per timed run, and each run's details.  The
-    garbage collector is paused during a run and collected between runs, as
-    :func:`dsa.bench.report.measure_side_by_side` does.  A contender that
-    raises is dropped with its reason in ``reasons``; the others go on.
-    """
-    order = [key for key in contenders if key not in reasons]
-    samples: dict[str, dict[str, list[float]]] = {key: {} for key in order}
-    details: dict[str, list[dict[str, Any]]] = {key: [] for key in order}
-    gc_was_enabled = gc.isenabled()
-    try:
-        for round_ in range(warmup + repeat):
-            shift = round_ % len(order) if order else 0
-            for key in order[shift:] + order[:shift]:
-                if key in reasons:
-                    continue
-                gc.collect()
-                gc.disable()
-                try:
-                    phases, detail = contenders[key]()
-                except Exception as exc:   # report it, keep the other rows
-                    reasons[key] = f"failed: {exc!r}"
-                    continue
-                finally:
-                    if gc_was_enabled:
-                        gc.enable()
-                if round_ >= warmup:
-                    for phase, seconds in phases.items():
-                        samples[key].setdefault(phase, []).append(seconds)
-                    details[key].append(detail)
-    finally:
-        if gc_was_enabled:
-            gc.enable()
+    """:func:`dsa.bench.report.run_rounds` with the garbage collector paused
+    during each run, and the seconds of each run split by phase."""
+    runs, details = run_rounds(contenders, repeat=repeat, warmup=warmup,
+                               reasons=reasons, pause_gc=True)
+    samples: dict[str, dict[str, list[float]]] = {}
+    for key, phases_of_runs in runs.items():
+        by_phase: dict[str, list[float]] = {}
+        for phases in phases_of_runs:
+            for phase, seconds in phases.items():
+                by_phase.setdefault(phase, []).append(seconds)
+        samples[key] = by_phase
     return samples, details
 
 

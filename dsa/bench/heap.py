@@ -34,8 +34,8 @@ from typing import Any, Callable, Optional
 from dsa.bench import cpp
 from dsa.bench.pyheapq import load_pure_python_heapq
 from dsa.bench.report import (Options, Report, Row, Target, load_average,
-                              load_note,
-                              measure_side_by_side, timing_from_ns)
+                              load_note, measure_side_by_side, run_rounds,
+                              timing_from_ns)
 from dsa.machine import this_machine
 from dsa.timing import format_seconds
 
@@ -299,22 +299,8 @@ def _native_rows(n: int, options: Options, native_heap: Any,
         contenders[key] = kernel_once
 
     say(f"timing {group}")
-    samples: dict[str, list[float]] = {key: [] for key in contenders}
-    details: dict[str, list[dict[str, Any]]] = {key: [] for key in contenders}
-    order = list(contenders)
-    for round_ in range(warmup + repeat):
-        shift = round_ % len(order) if order else 0
-        for key in order[shift:] + order[:shift]:
-            if key in reasons:
-                continue
-            try:
-                ns, detail = contenders[key]()
-            except Exception as exc:  # report it, keep the other rows
-                reasons[key] = f"failed: {exc}"
-                continue
-            if round_ >= warmup:
-                samples[key].append(ns)
-                details[key].append(detail)
+    samples, details = run_rounds(contenders, repeat=repeat, warmup=warmup,
+                                  reasons=reasons)
 
     names = {
         "cpp_priority_queue": "C++ std::priority_queue (g++ -O2)",

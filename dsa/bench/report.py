@@ -289,6 +289,51 @@ def measure_side_by_side(
     return {name: Timing(tuple(runs[name])) for name in names}
 
 
+def run_rounds(contenders: dict[str, Callable[[], tuple[Any, Any]]], *,
+               repeat: int, warmup: int, reasons: dict[str, str],
+               pause_gc: bool = False
+               ) -> tuple[dict[str, list[Any]], dict[str, list[Any]]]:
+    """Run contenders that time themselves, round-robin, as
+    :func:`measure_side_by_side` runs functions it times.
+
+    Each contender does one run and returns ``(sample, detail)``: what it
+    measured (nanoseconds from inside C, seconds per phase, ...) and what else
+    it reported.  Returns the samples and details of the ``repeat`` timed
+    rounds, per contender.  A contender named in ``reasons`` is skipped; one
+    that raises is dropped with its reason added there, and the others go on.
+    With ``pause_gc`` the garbage collector is collected before each run and
+    paused during it.
+    """
+    order = [key for key in contenders if key not in reasons]
+    samples: dict[str, list[Any]] = {key: [] for key in order}
+    details: dict[str, list[Any]] = {key: [] for key in order}
+    gc_was_enabled = gc.isenabled()
+    try:
+        for round_ in range(warmup + repeat):
+            shift = round_ % len(order) if order else 0
+            for key in order[shift:] + order[:shift]:
+                if key in reasons:
+                    continue
+                if pause_gc:
+                    gc.collect()
+                    gc.disable()
+                try:
+                    sample, detail = contenders[key]()
+                except Exception as exc:   # report it, keep the other rows
+                    reasons[key] = f"failed: {exc!r}"
+                    continue
+                finally:
+                    if gc_was_enabled:
+                        gc.enable()
+                if round_ >= warmup:
+                    samples[key].append(sample)
+                    details[key].append(detail)
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+    return samples, details
+
+
 def timing_from_ns(samples: Iterable[int | float]) -> Timing:
     """A Timing from nanosecond counts measured inside C or C++."""
     return Timing(tuple(float(s) * 1e-9 for s in samples))
