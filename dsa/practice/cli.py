@@ -27,7 +27,7 @@ from rich.text import Text
 from . import registry
 from .capture import truncation_note
 from .complexity import format_cost, format_exponent
-from .grader import STAGES, GradeReport
+from .report import STAGES, GradeReport
 from .problem import DIFFICULTIES, STRUCTURES, Problem
 from .progress import ENV_HOME, Progress, progress_path
 
@@ -37,7 +37,7 @@ FILE_WIDTH = 100
 #: Lines of the learner's output shown under a report.
 OUTPUT_LINES = 40
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INCONCLUSIVE = 0, 1, 2, 3
 
 COMMANDS = ("list", "show", "start", "check", "hint", "solution")
 
@@ -300,12 +300,22 @@ def _passed_line(stage: str, problem: Problem, report: GradeReport) -> Optional[
             return None
         return _tick("uses none of " + ", ".join(problem.forbidden))
     if stage == "correctness":
-        # A report rebuilt after a crash does not know how many inputs ran.
         return _tick(f"correct on {report.cases_run} inputs" if report.cases_run else "correct")
+    if stage == "rules":
+        rules = problem.rules
+        kept = []
+        if rules.keep_input:
+            kept.append("the input left as it was")
+        if rules.memory is not None:
+            kept.append(f"extra memory within {rules.memory.expected}")
+        if rules.scans:
+            kept.append("nothing forbidden stored")
+        return _tick("rules kept: " + ", ".join(kept)) if kept else None
     if stage == "complexity":
         if problem.complexity is None:
             return None
-        return _tick(f"growth {format_exponent(report.exponent)}, within "
+        family = f" on its worst input ({report.family})" if report.family else ""
+        return _tick(f"growth {format_exponent(report.exponent)}{family}, within "
                      f"{problem.complexity.expected} (reference: "
                      f"{format_exponent(report.reference_exponent)})")
     return None
@@ -330,8 +340,9 @@ def _details(report: GradeReport) -> List[RenderableType]:
         shown.append(Panel(rows, title=title, title_align="left", expand=False))
     if report.sizes:
         measure = report.measure or "time"
-        unit = "comparisons" if measure == "ops" else "best time"
-        table = Table(title=f"cost ({unit}) as n grows", title_justify="left")
+        unit = {"ops": "comparisons", "bytes": "extra memory"}.get(measure, "best time")
+        family = f", {report.family} input" if report.family else ""
+        table = Table(title=f"cost ({unit}{family}) as n grows", title_justify="left")
         table.add_column("n", justify="right")
         table.add_column("yours", justify="right")
         table.add_column("reference", justify="right")
@@ -367,7 +378,13 @@ def render_report(problem: Problem, report: GradeReport, out: Out) -> None:
             line = _passed_line(stage, problem, report)
             if line is not None:
                 console.print(line)
-        if not report.passed:
+        if report.inconclusive:
+            console.print(Text("? ", style="bold yellow") + Text(report.message))
+            if report.advice:
+                console.print(Text("  try: " + report.advice))
+            for renderable in _details(report):
+                console.print(renderable)
+        elif not report.passed:
             console.print(_cross(report.message))
             for renderable in _details(report):
                 console.print(renderable)
@@ -388,18 +405,22 @@ def cmd_check(args: argparse.Namespace, out: Out) -> int:
                       + _command(f"{PROG} start {problem.name}"
                                  + (f" {args.path}" if args.path else "")))
         return EXIT_USAGE
-    from .sandbox import run_check_subprocess  # only check needs it
+    from .sandbox import check_file  # only check needs it
 
     mode = " (quick)" if args.quick else ""
     out.out.print(Text(f"Checking {shown} against {problem.name}{mode}...", style="dim"))
     if out.out.is_terminal:
         with out.out.status("grading..."):
-            report = run_check_subprocess(problem.name, path, quick=args.quick,
-                                          time_limit=args.time_limit, shown_as=shown)
+            report = check_file(problem.name, path, quick=args.quick,
+                                time_limit=args.time_limit, shown_as=shown)
     else:
-        report = run_check_subprocess(problem.name, path, quick=args.quick,
-                                      time_limit=args.time_limit, shown_as=shown)
+        report = check_file(problem.name, path, quick=args.quick,
+                            time_limit=args.time_limit, shown_as=shown)
     render_report(problem, report, out)
+    if report.inconclusive:
+        out.out.print(Text("No verdict this time: nothing is recorded. ")
+                      + _command(_check_command(problem, path)) + Text(" to try again."))
+        return EXIT_INCONCLUSIVE
     if not report.passed:
         out.out.print(Text("Stuck? ") + _command(f"{PROG} hint {problem.name}"))
         return EXIT_FAILED

@@ -5,36 +5,49 @@ that defines one module-level name, ``PROBLEM``, an instance of
 :class:`Problem`.  The registry (``dsa.practice.registry``) finds them by
 walking that package, so adding a problem never means editing a shared list.
 
-The grader only ever talks to a problem through the fields below:
+Where each part runs
+--------------------
+A check uses three processes (see :mod:`dsa.practice.grader`): the
+*supervisor*, which draws the inputs, judges the answers and keeps the
+clock; a *reference worker* running the reference solution; and a *learner
+worker*, isolated, running the learner's file.  A problem's parts are split
+between them:
 
-* ``cases`` is a Hypothesis strategy drawing one *case*: the whole input of a
-  single trial.  For a function problem a case is usually a tuple of
-  arguments; for a design problem (the learner writes a class) it is a
-  sequence of operations.
-* ``run(solution, case)`` performs that trial against ``solution`` (the
-  learner's function or class, or the reference one) and returns an
-  *outcome*: a plain, comparable, printable value.  ``run`` builds fresh
-  inputs every time (never hands the same mutable object to two solutions)
-  and turns node chains back into Python lists so that outcomes print well.
-  For a design problem ``run`` replays the operations and records every
-  result, including exceptions the contract asks for, as data.
-* ``judge(case, expected, actual)`` returns ``None`` when ``actual`` is an
-  acceptable outcome and otherwise a short sentence saying what is wrong.
-  The default is equality.  Problems with several right answers (any valid
-  pair of indices, groups in any order) judge validity instead.
+* in the supervisor: ``cases`` (a Hypothesis strategy), ``explicit_cases``,
+  ``large_cases``, every :class:`Family`'s ``make_case``, ``judge`` and
+  ``show_case``.  Cases are *plain data* (None, bool, int, float, str and
+  lists, tuples and dicts of them), because they travel to the workers
+  through :mod:`dsa.practice.wire`.
+* in both workers: ``run(solution, case)``, which builds fresh inputs from
+  the case (lists, node chains), calls the solution and turns what it gives
+  back into an *outcome* of plain data; and ``Complexity.counted``, which
+  wraps a growth case's items in :class:`~dsa.practice.counting.Counted`.
+
+So the judge only ever sees plain values: an answer cannot lie about
+equality, and nothing the learner's code does can reach the reference, the
+judge or the clock.
+
+``judge(case, expected, actual)`` returns ``None`` when ``actual`` is an
+acceptable outcome and otherwise a short sentence saying what is wrong.  The
+default is exact equality of plain values (``1 == 1.0`` is not enough: the
+types must match too).  Problems with several right answers (any valid pair
+of indices, groups in any order) judge validity instead.
 
 Exceptions raised by the learner's code inside ``run`` are not caught by the
-problem: the grader catches them, reports the line in the learner's file and
-treats the case as failed, so Hypothesis shrinks it like any other failure.
+problem: the worker catches them, reports the line in the learner's file and
+the case fails, so Hypothesis shrinks it like any other failure.  A problem's
+``run`` may raise :class:`~dsa.practice.harness.RuleBroken` when it sees a
+statement rule broken (a value changed where nodes had to move).
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Literal, Optional, Sequence
+from typing import Any, Callable, Literal, Optional, Sequence, Tuple
 
-__all__ = ["Complexity", "Problem", "STRUCTURES", "DIFFICULTIES"]
+__all__ = ["Complexity", "Family", "Memory", "Problem", "Rules", "STRUCTURES",
+           "DIFFICULTIES", "same_plain"]
 
 #: The groups ``list`` shows, in this order.
 STRUCTURES = ("heap", "hash table", "linked list", "deque")
@@ -43,11 +56,64 @@ DIFFICULTIES = ("easy", "medium", "hard")
 Judge = Callable[[Any, Any, Any], Optional[str]]
 
 
+def same_plain(a: Any, b: Any) -> bool:
+    """Equality of plain values that also asks for equal types all the way
+    down: ``1`` and ``True`` differ, so do ``2`` and ``2.0``."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, (list, tuple)):
+        return len(a) == len(b) and all(same_plain(x, y) for x, y in zip(a, b))
+    if isinstance(a, dict):
+        return (len(a) == len(b)
+                and all(k in b and same_plain(v, b[k]) for k, v in a.items()))
+    if isinstance(a, float) and a != a:  # nan is nan
+        return b != b
+    return bool(a == b)
+
+
 def equal_outcomes(case: Any, expected: Any, actual: Any) -> Optional[str]:
-    """The default judge: the outcomes must be equal."""
-    if expected == actual:
+    """The default judge: the outcomes must be equal, types included."""
+    if same_plain(expected, actual):
         return None
     return "the result differs from the expected one"
+
+
+@dataclass(frozen=True)
+class Family:
+    """One kind of growth input, chosen for the wrong algorithms it exposes.
+
+    ``make_case(n, rng)`` returns a case of size ``n`` as plain data.  A
+    problem lists the families a learner's slow solution could hide behind:
+    random input, but also sorted and reverse-sorted input, the answer last,
+    a graph that makes a label-correcting search relax edges again and again.
+    The grader measures every family and judges the *worst* one.
+    """
+
+    name: str
+    make_case: Callable[[int, random.Random], Any]
+    #: Sizes for this family, when they differ from :attr:`Complexity.sizes`.
+    sizes: Optional[Sequence[int]] = None
+
+
+@dataclass(frozen=True)
+class Memory:
+    """A limit on the extra memory a function solution may use.
+
+    The grader measures, with :mod:`tracemalloc` in the learner's worker, the
+    peak of memory allocated during the call above what was allocated when
+    it began, at the sizes of the first growth family, and fits its growth
+    exponent as it fits time (a floor of :data:`MEMORY_FLOOR` bytes keeps a
+    few bytes of noise from looking like growth).  ``expected`` is what the
+    statement says ("O(1)").
+    """
+
+    expected: str
+    max_exponent: float = 0.3
+
+
+#: Bytes added to every memory peak before fitting, so that an O(1) solution
+#: whose peak wobbles between 50 and 300 bytes fits an exponent near 0.
+MEMORY_FLOOR = 2048
 
 
 @dataclass(frozen=True)
@@ -55,41 +121,99 @@ class Complexity:
     """The growth a problem demands and how the grader measures it.
 
     ``expected`` is what the learner reads ("O(n log k)").  ``max_exponent``
-    is the largest growth exponent in ``n`` that passes: the grader runs
-    ``make_case(n, rng)`` for every ``n`` in ``sizes``, measures the cost of
-    ``run(solution, case)`` for the learner and for the reference (runs of
-    the two taking turns), fits ``cost ~ n**e`` on a log-log scale and flags
-    the solution when ``e`` exceeds ``max_exponent`` *and* the reference's
-    exponent by more than a margin, so that a busy machine slowing both
-    cannot fail a good solution (see :mod:`dsa.practice.grader`).  Typical
-    limits:
-    1.3 for O(n) or O(n log n) (n log n fits an exponent of about 1.1 over
-    the usual sizes), 0.35 for O(1) per operation when a fixed number of
-    operations runs against a structure already holding ``n`` items, 2.5 when
-    O(n**2) is allowed but O(n**3) is not.
+    is the largest growth exponent in ``n`` that passes.  For every
+    :class:`Family` the grader builds a case at each size, times the
+    learner's worker and the reference worker on it (runs of the two taking
+    turns, the clock in the supervisor), fits ``time ~ n**e`` on a log-log
+    scale and flags the solution when ``e`` exceeds ``max_exponent`` *and*
+    the reference's exponent on the same family by more than a margin, so
+    that a busy machine slowing both cannot fail a good solution (see
+    :mod:`dsa.practice.growth`).  Typical limits: 1.3 for O(n) or O(n log n)
+    (n log n fits an exponent of about 1.1 over the usual sizes), 0.35 for
+    O(1) per operation when a fixed number of operations runs against a
+    structure already holding ``n`` items, 2.5 when O(n**2) is allowed but
+    O(n**3) is not.
 
-    ``measure`` says what "cost" is:
+    ``counted`` adds a second, exact measure: given a growth case it returns
+    the case with its comparable items wrapped in
+    :class:`~dsa.practice.counting.Counted`, and the worker reports how many
+    comparisons the solution made.  Counts cannot be slowed by a busy
+    machine, but a solution can dodge them (comparing ``int()`` copies), so
+    they only ever add evidence: time decides too, and ``min_ops(n)``, the
+    fewest comparisons any correct solution makes, tells a dodged count from
+    a real one.
 
-    ``"time"``
-        wall-clock seconds, the best of up to ``repeats`` runs at each size;
-    ``"ops"``
-        the number of comparisons counted by :class:`dsa.practice.counting.Counted`
-        items, which ``make_case`` must then put into the case.  Exact and
-        immune to machine noise, so preferred where the input is made of
-        comparable items.
-
-    ``sizes`` should make the reference take roughly 1 to 30 ms at the
-    largest size when measured by time, and span at least a factor of 16.
+    ``sizes`` should make the reference take roughly 2 to 30 ms at the
+    largest size, and span at least a factor of 16.
     """
 
     expected: str
     max_exponent: float
     sizes: Sequence[int]
-    make_case: Callable[[int, random.Random], Any]
-    measure: Literal["time", "ops"] = "time"
+    families: Sequence[Family] = ()
+    #: A single family, for problems whose worst case is random input.
+    make_case: Optional[Callable[[int, random.Random], Any]] = None
+    counted: Optional[Callable[[Any], Any]] = None
+    min_ops: Optional[Callable[[int], float]] = None
     repeats: int = 5
     #: Extra words shown with the verdict, e.g. "O(1) per get and put".
     note: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.families and self.make_case is None:
+            raise ValueError("a Complexity needs families (or one make_case)")
+        if self.counted is not None and self.min_ops is None:
+            raise ValueError("counted comparisons need min_ops, the fewest a correct "
+                             "solution makes, to tell a dodged count from a real one")
+
+    def all_families(self) -> Tuple[Family, ...]:
+        """The families to measure, ``make_case`` as one called "random"."""
+        families = tuple(self.families)
+        if self.make_case is not None:
+            families = (Family("random", self.make_case),) + families
+        return families
+
+    def sizes_of(self, family: Family) -> Tuple[int, ...]:
+        return tuple(sorted(family.sizes if family.sizes is not None else self.sizes))
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Statement rules the grader enforces while the learner's code runs.
+
+    ``keep_input``
+        "Do not modify the input": every argument is compared with a copy
+        taken before the call, after it returns, and on some small cases
+        after every step of the learner's code, so a change undone before
+        returning is caught as well.
+    ``memory``
+        a :class:`Memory` limit on the extra memory of a function solution.
+    ``tripwires``
+        dotted names (``"heapq.nlargest"``) replaced in the learner's worker
+        by objects that refuse to run: the runtime side of ``forbidden``,
+        which a syntax check alone cannot enforce (``getattr(heapq, "nlar" +
+        "gest")``).
+    ``no_hashed_keys``
+        for "build the table yourself": a function from a case to the keys
+        it hands the learner's structure.  After each run, none of them may
+        sit in a dict, set or other hashed container reachable from the
+        learner's objects or module, whatever route built it (``{}``,
+        ``type({})()``, ``vars()``, attributes named after keys).
+    ``forbidden_types``
+        dotted names of types (``"collections.OrderedDict"``) no instance of
+        which may be reachable from the learner's objects after the run.
+    """
+
+    keep_input: bool = False
+    memory: Optional[Memory] = None
+    tripwires: Sequence[str] = ()
+    no_hashed_keys: Optional[Callable[[Any], Sequence[Any]]] = None
+    forbidden_types: Sequence[str] = ()
+
+    @property
+    def scans(self) -> bool:
+        """True when the learner's objects are looked through after a run."""
+        return self.no_hashed_keys is not None or bool(self.forbidden_types)
 
 
 @dataclass(frozen=True)
@@ -129,12 +253,34 @@ class Problem:
     #: "design a hash map"); the grader rejects a file whose code calls or
     #: builds them, with a message saying why.
     forbidden: Sequence[str] = ()
+    rules: Rules = field(default_factory=Rules)
     #: Sort key inside its structure group in ``list``.
     order: int = 0
     #: Extra Hypothesis examples tried first (edge cases worth a name).
     explicit_cases: Sequence[Any] = field(default_factory=tuple)
+    #: Cases at the sizes the constraints allow, judged after the random
+    #: ones: a few, built from a seeded ``random.Random``.
+    large_cases: Optional[Callable[[random.Random], Sequence[Any]]] = None
+    #: Names of the lessons (``python -m dsa.lessons NAME``) this problem
+    #: practises; each lesson ends by naming its problems.
+    lessons: Sequence[str] = ()
 
     @property
     def module_name(self) -> str:
         """File/module name for the stub and the reference: ``kth_largest``."""
         return self.name.replace("-", "_")
+
+    @property
+    def home(self) -> str:
+        """Where the workers find this problem: ``"module:ATTRIBUTE"``.
+
+        The module is the one defining ``run``; the attribute is the name
+        under which this problem (or one with the same name) sits there.
+        """
+        module = getattr(self.run, "__module__", None) or ""
+        import sys
+        namespace = vars(sys.modules[module]) if module in sys.modules else {}
+        for attribute, value in namespace.items():
+            if isinstance(value, Problem) and value.name == self.name:
+                return f"{module}:{attribute}"
+        return f"{module}:PROBLEM"

@@ -269,7 +269,6 @@ PROBLEM = Problem(
         max_exponent=0.35,
         sizes=(1024, 2048, 4096, 8192, 16384),
         make_case=_make_case,
-        measure="time",
         repeats=7,
         note="capacity n, filled halfway, then 40,000 operations at both ends",
     ),

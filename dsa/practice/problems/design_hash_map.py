@@ -249,7 +249,6 @@ PROBLEM = Problem(
         max_exponent=0.35,
         sizes=(128, 256, 512, 1024, 2048),
         make_case=_make_case,
-        measure="time",
         note=f"n keys are put first, then {_OPERATIONS:,} operations run",
     ),
     show_case=_show,

@@ -200,7 +200,6 @@ PROBLEM = Problem(
         max_exponent=1.3,
         sizes=(256, 512, 1024, 2048, 4096),
         make_case=_make_case,
-        measure="time",
         repeats=9,
         note="a list of n nodes looping back a third of the way in",
     ),

@@ -171,7 +171,6 @@ PROBLEM = Problem(
         max_exponent=1.3,
         sizes=(64, 128, 256, 512, 1024),
         make_case=_make_case,
-        measure="time",
         note="sparse graphs, m = 4n: a long path and random heavier edges",
     ),
     order=6,

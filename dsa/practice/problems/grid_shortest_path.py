@@ -175,7 +175,6 @@ PROBLEM = Problem(
         max_exponent=1.3,
         sizes=(128, 256, 512, 1024, 2048),
         make_case=_make_case,
-        measure="time",
         repeats=9,
         note="a serpentine maze of n cells whose only path visits them all",
     ),

@@ -180,7 +180,6 @@ PROBLEM = Problem(
         max_exponent=1.3,
         sizes=(200, 400, 800, 1600, 3200),
         make_case=_make_case,
-        measure="time",
         note="one dict lookup per word; the words here have 8 letters",
     ),
     show_case=_show,

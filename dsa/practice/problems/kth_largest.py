@@ -82,8 +82,14 @@ def _make_case(n: int, rng: random.Random) -> Case:
     k grows with n, so an O(n * k) solution grows like n**2 while the heap
     of k numbers grows like n log n.
     """
-    nums = [Counted(rng.randrange(10 * n)) for _ in range(n)]
+    nums = [rng.randrange(10 * n) for _ in range(n)]
     return nums, max(1, n // 4)
+
+
+def _counted(case: Case) -> Case:
+    """The case with its numbers made Counted, for the comparison count."""
+    nums, k = case
+    return [Counted(x) for x in nums], k
 
 
 PROBLEM = Problem(
@@ -123,9 +129,10 @@ PROBLEM = Problem(
     complexity=Complexity(
         expected="O(n log k)",
         max_exponent=1.4,
-        sizes=(128, 256, 512, 1024, 2048),
+        sizes=(2048, 4096, 8192, 16384, 32768),
         make_case=_make_case,
-        measure="ops",
+        counted=_counted,
+        min_ops=lambda n: n - 1,
         note="k grows with n (k = n/4), so O(n * k) shows as n**2",
     ),
     forbidden=("nlargest", "nsmallest"),

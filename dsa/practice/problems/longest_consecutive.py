@@ -121,7 +121,6 @@ PROBLEM = Problem(
         max_exponent=1.3,
         sizes=(300, 600, 1200, 2400, 4800),
         make_case=_make_case,
-        measure="time",
         note="the input here is one long run, shuffled",
     ),
     show_case=_show,

@@ -250,7 +250,6 @@ PROBLEM = Problem(
         max_exponent=0.35,
         sizes=(128, 256, 512, 1024, 2048),
         make_case=_make_case,
-        measure="time",
         note=f"capacity n, filled, then {_OPERATIONS:,} gets and puts",
     ),
     show_case=_show,

@@ -157,6 +157,12 @@ def _make_case(n: int, rng: random.Random) -> Case:
     """Two ascending lists of ``n`` counting values each, interleaving at random."""
     a_values = sorted(rng.randrange(4 * n) for _ in range(n))
     b_values = sorted(rng.randrange(4 * n) for _ in range(n))
+    return (a_values, b_values)
+
+
+def _counted(case: Case) -> Case:
+    """Both lists with Counted values, for the comparison count."""
+    a_values, b_values = case
     return ([Counted(v) for v in a_values], [Counted(v) for v in b_values])
 
 
@@ -200,7 +206,8 @@ PROBLEM = Problem(
         max_exponent=1.3,
         sizes=(64, 128, 256, 512, 1024),
         make_case=_make_case,
-        measure="ops",
+        counted=_counted,
+        min_ops=lambda n: n // 2,
         note="two lists of n nodes each",
     ),
     show_case=_show,

@@ -149,7 +149,6 @@ PROBLEM = Problem(
         max_exponent=1.3,
         sizes=(256, 512, 1024, 2048, 4096),
         make_case=_make_case,
-        measure="time",
         repeats=9,
         note="a list of L nodes, removing the one halfway along",
     ),

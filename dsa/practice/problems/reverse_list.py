@@ -135,7 +135,6 @@ PROBLEM = Problem(
         max_exponent=1.3,
         sizes=(256, 512, 1024, 2048, 4096),
         make_case=_make_case,
-        measure="time",
         repeats=9,
         note="one pass over the list",
     ),

@@ -167,7 +167,6 @@ PROBLEM = Problem(
         max_exponent=1.3,
         sizes=(500, 1000, 2000, 4000, 8000),
         make_case=_make_case,
-        measure="time",
         note="n operations in all (half adds, half medians): O(n log n) in total",
     ),
     order=4,

@@ -131,9 +131,15 @@ def _show(case: tuple[list[Any], int]) -> str:
     return f"max_sliding_window({[_plain(x) for x in nums]!r}, {k})"
 
 
-def _make_case(n: int, rng: random.Random) -> tuple[list[Counted], int]:
-    """n random counted values and a window a quarter as wide as the list."""
-    return [Counted(rng.randrange(10**6)) for _ in range(n)], n // 4
+def _make_case(n: int, rng: random.Random) -> tuple[list[int], int]:
+    """n random values and a window a quarter as wide as the list."""
+    return [rng.randrange(10**6) for _ in range(n)], n // 4
+
+
+def _counted(case: tuple[list[int], int]) -> tuple[list[Counted], int]:
+    """The values made Counted, for the comparison count."""
+    nums, k = case
+    return [Counted(x) for x in nums], k
 
 
 PROBLEM = Problem(
@@ -157,7 +163,8 @@ PROBLEM = Problem(
         max_exponent=1.3,
         sizes=(256, 512, 1024, 2048, 4096),
         make_case=_make_case,
-        measure="ops",
+        counted=_counted,
+        min_ops=lambda n: n - n // 4,
         note="comparisons counted, with k = n // 4",
     ),
     show_case=_show,

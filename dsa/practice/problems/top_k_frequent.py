@@ -156,7 +156,6 @@ PROBLEM = Problem(
         max_exponent=1.3,
         sizes=(500, 1000, 2000, 4000, 8000),
         make_case=_make_case,
-        measure="time",
         note="n numbers, about 0.43 n of them distinct, k = 10",
     ),
     forbidden=("nlargest", "nsmallest", "most_common"),

@@ -21,7 +21,7 @@ import pytest
 
 from dsa.practice import registry
 from dsa.practice.problem import Problem
-from dsa.practice.sandbox import run_check_subprocess
+from dsa.practice.sandbox import check_file
 
 #: The environment variable naming the folder of solutions to grade.
 ENV_DIR = "DSA_PRACTICE_DIR"
@@ -42,6 +42,6 @@ def test_mine(problem: Problem) -> None:
     path = folder / f"{problem.module_name}.py"
     if not path.is_file():
         pytest.skip(f"no {path.name} in {folder}")
-    report = run_check_subprocess(problem.name, path)
+    report = check_file(problem.name, path)
     if not report.passed:
         pytest.fail(report.describe(), pytrace=False)

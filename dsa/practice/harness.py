@@ -1,0 +1,303 @@
+"""How the worker calls the learner's code, and what it watches meanwhile.
+
+A problem's ``run(solution, case)`` never receives the learner's function
+or class itself but a *wrapped* one from :func:`wrap`, which watches the
+call the way the problem's :class:`~dsa.practice.problem.Rules` ask:
+
+``keep_input``
+    Before the call, every argument is described (lists item by item, node
+    chains node by node, with identities); after it, the description must
+    be the same.  On the small cases the supervisor marks *watched*, a
+    trace function compares after every step of the learner's code too, so
+    sorting the input and sorting it back is caught.
+``memory``
+    The call runs with :mod:`tracemalloc` tracing; the peak above what was
+    allocated when the call began is the extra memory used.
+class problems
+    Every instance made is remembered, so that after the run
+    :func:`storage_problems` can look through what it holds.
+
+Findings travel as audit events to :mod:`dsa.practice.guard`, where the
+learner's code cannot take them back.
+"""
+
+from __future__ import annotations
+
+import sys
+import types
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Set, Tuple
+
+from .guard import EVENT, RuleBroken
+from .nodes import ListNode
+
+__all__ = ["RuleBroken", "wrap", "describe", "storage_problems", "Trial"]
+
+#: Longest chain or list described for ``keep_input``.
+DESCRIBE_LIMIT = 2_000_000
+#: Objects visited at most by one storage scan.
+SCAN_LIMIT = 200_000
+
+_audit = sys.audit
+
+
+class Trial:
+    """What one trial asks the wrapper to do."""
+
+    def __init__(self, *, keep_input: bool = False, watch: bool = False,
+                 memory: Optional[Tuple[Callable[[], None], Callable[[], Tuple[int, int]]]] = None,
+                 learner_file: str = "") -> None:
+        self.keep_input = keep_input
+        self.watch = watch
+        self.memory = memory
+        self.learner_file = learner_file
+        self.instances: List[Any] = []
+
+
+# --------------------------------------------------------------------------
+# Describing inputs
+
+
+def describe(value: Any) -> List[Tuple[Any, ...]]:
+    """A flat description of ``value`` that changes when any part of it does.
+
+    Lists, tuples and dicts are described item by item with their
+    identities; a :class:`ListNode` by its identity, its value and the
+    identity of each node it points to; other objects by type and value.
+    Walks iteratively, so a chain of a million nodes is fine, and visits a
+    node once, so a cycle is fine.
+    """
+    out: List[Tuple[Any, ...]] = []
+    seen: Set[int] = set()
+    stack: List[Any] = [value]
+    while stack:
+        item = stack.pop()
+        kind = type(item)
+        if kind in (int, float, str, bool, type(None)):
+            out.append(("v", kind.__name__, item))
+            continue
+        key = id(item)
+        if key in seen:
+            out.append(("again", key))
+            continue
+        seen.add(key)
+        if len(out) > DESCRIBE_LIMIT:
+            out.append(("cut",))
+            break
+        if isinstance(item, (list, tuple)):
+            out.append((kind.__name__, key, len(item), tuple(id(x) for x in item)))
+            stack.extend(reversed(item))
+        elif isinstance(item, dict):
+            pairs = list(item.items())
+            out.append(("dict", key, tuple((id(k), id(v)) for k, v in pairs)))
+            for k, v in reversed(pairs):
+                stack.append(v)
+                stack.append(k)
+        elif isinstance(item, ListNode) or hasattr(type(item), "__slots__"):
+            slots = _slots(type(item))
+            values = [getattr(item, name, _ABSENT) for name in slots]
+            out.append(("obj", kind.__name__, key, tuple(id(v) for v in values)))
+            stack.extend(reversed([v for v in values if v is not _ABSENT]))
+        else:
+            out.append(("other", kind.__name__, key, repr(item)[:200]))
+    return out
+
+
+_ABSENT = object()
+
+
+def _slots(kind: type) -> Tuple[str, ...]:
+    names: List[str] = []
+    for klass in kind.__mro__:
+        slots = klass.__dict__.get("__slots__", ())
+        names += [slots] if isinstance(slots, str) else list(slots)
+    return tuple(names)
+
+
+# --------------------------------------------------------------------------
+# The wrapper
+
+
+def wrap(entry: Any, kind: str, trial: Trial) -> Any:
+    """``entry`` (the learner's function or class) watched as ``trial`` asks."""
+    if kind == "class":
+        return _wrap_class(entry, trial)
+    return _wrap_function(entry, trial)
+
+
+def _wrap_class(cls: Any, trial: Trial) -> Callable[..., Any]:
+    def construct(*args: Any, **kwargs: Any) -> Any:
+        instance = cls(*args, **kwargs)
+        trial.instances.append(instance)
+        return instance
+
+    construct.__name__ = getattr(cls, "__name__", "solution")
+    return construct
+
+
+def _wrap_function(function: Any, trial: Trial) -> Callable[..., Any]:
+    memory = trial.memory
+    keep = trial.keep_input
+    watch = trial.watch and keep
+    learner_file = trial.learner_file
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        before = describe((args, kwargs)) if keep else None
+        previous_trace = sys.gettrace() if watch else None
+        if watch:
+            sys.settrace(_watcher((args, kwargs), before, learner_file))
+        if memory is not None:
+            reset_peak, traced = memory
+            reset_peak()
+            start, _ = traced()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            if memory is not None:
+                _, peak = traced()
+                _audit(EVENT, "memory", max(0, peak - start))
+            if watch:
+                sys.settrace(previous_trace)
+            if keep and describe((args, kwargs)) != before:
+                _audit(EVENT, "changed", "after the call")
+
+    call.__name__ = getattr(function, "__name__", "solution")
+    return call
+
+
+def _watcher(arguments: Any, before: Any, learner_file: str) -> Callable[..., Any]:
+    """A trace function comparing the inputs after every step in the
+    learner's file; the first difference is reported once."""
+    reported = [False]
+
+    def local(frame: Any, event: str, arg: Any) -> Any:
+        if not reported[0] and describe(arguments) != before:
+            reported[0] = True
+            line = frame.f_lineno
+            _audit(EVENT, "changed", f"while your code ran (seen at line {line})")
+        return local
+
+    def global_trace(frame: Any, event: str, arg: Any) -> Any:
+        if frame.f_code.co_filename != learner_file:
+            return None
+        frame.f_trace_opcodes = True
+        return local
+
+    return global_trace
+
+
+# --------------------------------------------------------------------------
+# Looking through what the learner's objects hold
+
+
+def storage_problems(roots: Iterable[Any], learner_file: str, *,
+                     keys: Sequence[Any] = (),
+                     forbidden_types: Sequence[type] = ()) -> List[str]:
+    """What the learner's objects hold that the rules forbid, in sentences.
+
+    Walks, from ``roots``, the built-in containers, the attributes of
+    instances of classes defined in ``learner_file``, and the closures,
+    defaults and attributes of functions defined there.  Reports a dict,
+    set or frozenset holding any of ``keys`` (or its ``str``) as a key or
+    element, and any instance of ``forbidden_types``.
+    """
+    wanted: Set[Any] = set()
+    for key in keys:
+        try:
+            wanted.add(key)
+            wanted.add(str(key))
+        except TypeError:
+            pass
+    found: List[str] = []
+    seen: Set[int] = set()
+    stack: List[Tuple[Any, str]] = [(root, "your object") for root in roots]
+
+    def mine(obj: Any) -> bool:
+        code = getattr(obj, "__code__", None)
+        if code is not None:
+            return getattr(code, "co_filename", None) == learner_file
+        module = sys.modules.get(getattr(type(obj), "__module__", ""), None)
+        return getattr(module, "__file__", None) == learner_file
+
+    while stack and len(seen) < SCAN_LIMIT:
+        obj, where = stack.pop()
+        if id(obj) in seen:
+            continue
+        seen.add(id(obj))
+        for forbidden in forbidden_types:
+            if isinstance(obj, forbidden):
+                found.append(f"{where} is a {forbidden.__module__}.{forbidden.__qualname__}")
+                break
+        if isinstance(obj, (dict, types.MappingProxyType)):
+            if wanted and not (isinstance(obj, dict) and _is_namespace(obj)):
+                hits = [k for k in list(obj.keys())[:100000] if _hashable_in(k, wanted)]
+                if hits:
+                    found.append(f"{where} is a {type(obj).__name__} holding the key "
+                                 f"{hits[0]!r}")
+            for k, v in list(obj.items()):
+                stack.append((v, f"{where}[{k!r}]"[:120]))
+        elif isinstance(obj, (set, frozenset)):
+            hits = [k for k in obj if _hashable_in(k, wanted)]
+            if hits:
+                found.append(f"{where} is a {type(obj).__name__} holding {hits[0]!r}")
+            stack.extend((item, where) for item in obj)
+        elif isinstance(obj, (list, tuple)):
+            stack.extend((item, f"{where}[{i}]"[:120]) for i, item in enumerate(obj))
+        elif isinstance(obj, types.ModuleType):
+            if getattr(obj, "__file__", None) == learner_file or where.startswith("module "):
+                stack.extend((v, f"{k}"[:120]) for k, v in vars(obj).items())
+        elif isinstance(obj, types.FunctionType) and mine(obj):
+            for cell in obj.__closure__ or ():
+                try:
+                    stack.append((cell.cell_contents, f"{obj.__name__}'s closure"))
+                except ValueError:
+                    pass
+            stack.extend((d, f"{obj.__name__}'s default") for d in obj.__defaults__ or ())
+            stack.extend((d, f"{obj.__name__}'s default")
+                         for d in (obj.__kwdefaults__ or {}).values())
+            stack.append((vars(obj), f"{obj.__name__}.__dict__"))
+        elif isinstance(obj, types.MethodType):
+            stack.append((obj.__func__, where))
+            stack.append((obj.__self__, where))
+        elif isinstance(obj, type):
+            if getattr(sys.modules.get(obj.__module__), "__file__", None) == learner_file:
+                stack.extend((v, f"{obj.__name__}.{k}") for k, v in vars(obj).items())
+        else:
+            if not mine(obj) and not isinstance(obj, tuple(forbidden_types) or ()):
+                # A container of the standard library (deque, array...) is
+                # walked through iteration; anything else is left alone.
+                if type(obj).__module__ in ("collections", "array", "_collections"):
+                    try:
+                        stack.extend((item, where) for item in list(obj)[:SCAN_LIMIT])
+                    except TypeError:
+                        pass
+                    if isinstance(obj, dict):
+                        stack.append((dict(obj), where))
+                continue
+            namespace = getattr(obj, "__dict__", None)
+            if isinstance(namespace, dict):
+                if wanted:
+                    hits = [k for k in namespace if _hashable_in(k, wanted)]
+                    if hits:
+                        found.append(f"{where} has an attribute named after the key "
+                                     f"{hits[0]!r}")
+                stack.extend((v, f"{where}.{k}"[:120]) for k, v in namespace.items())
+            for name in _slots(type(obj)):
+                value = getattr(obj, name, _ABSENT)
+                if value is not _ABSENT:
+                    stack.append((value, f"{where}.{name}"[:120]))
+        if len(found) >= 3:
+            break
+    return found
+
+
+def _is_namespace(mapping: Dict[Any, Any]) -> bool:
+    """A module's namespace: its keys are names, never the learner's keys
+    (a name that happens to equal a key is found through ``str`` below)."""
+    return "__name__" in mapping and "__builtins__" in mapping
+
+
+def _hashable_in(key: Any, wanted: Set[Any]) -> bool:
+    try:
+        return key in wanted
+    except TypeError:
+        return False
