@@ -276,12 +276,21 @@ def _set_tripwire(dotted: str) -> List[str]:
     The module is imported here if it was not yet.  A name that does not
     exist (an attribute this Python lacks) is skipped.
     """
-    module_name, _, attribute = dotted.rpartition(".")
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError:
+    parts = dotted.split(".")
+    module: Any = None
+    for cut in range(len(parts) - 1, 0, -1):  # the longest importable prefix
+        try:
+            module = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        owner: Any = module
+        for name in parts[cut:-1]:  # a class inside the module
+            owner = getattr(owner, name, None)
+        break
+    else:
         return []
-    original = getattr(module, attribute, None)
+    attribute = parts[-1]
+    original = getattr(owner, attribute, None) if owner is not None else None
     if original is None:
         return []
     source = getattr(module, "__file__", None)
@@ -308,9 +317,12 @@ def _set_tripwire(dotted: str) -> List[str]:
             })
         except TypeError:  # a final class
             return files
-        setattr(module, attribute, trap)
+        setattr(owner, attribute, trap)
         return files
-    setattr(module, attribute, tripwire)
+    try:
+        setattr(owner, attribute, tripwire)
+    except (TypeError, AttributeError):  # a built-in type's method cannot be replaced
+        return []
     return files
 
 

@@ -7,7 +7,7 @@ from typing import Any, List, Optional, Sequence, Tuple
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Problem
+from dsa.practice.problem import Complexity, Problem, Rules
 
 #: One operation: a method name, followed by the value for the two pushes.
 #: ``("len",)`` stands for ``len(d)``.
@@ -273,7 +273,8 @@ PROBLEM = Problem(
         note="capacity n, filled halfway, then 40,000 operations at both ends",
     ),
     show_case=_show,
-    forbidden=("deque",),
+    forbidden=("collections.deque",),
+    rules=Rules(tripwires=("collections.deque",), forbidden_types=("collections.deque",)),
     order=2,
     explicit_cases=(
         (1, [("pop_back",), ("pop_front",), ("front",), ("back",), ("is_empty",)]),

@@ -7,7 +7,7 @@ from typing import Any, Optional, Sequence
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Problem
+from dsa.practice.problem import Complexity, Problem, Rules
 
 STATEMENT = """\
 Write the class `MyHashMap`, a map from integer keys to integer values,
@@ -176,6 +176,11 @@ def _run(solution: Any, case: Sequence[Operation]) -> list[Optional[int]]:
     return results
 
 
+def _keys(case: Sequence[Operation]) -> list[int]:
+    """The keys a case hands the map: none may end up in a dict or set."""
+    return [op[1] for op in case if op[0] == "put"]
+
+
 def _call(op: Operation) -> str:
     if op[0] == "len":
         return "len(m)"
@@ -252,7 +257,10 @@ PROBLEM = Problem(
         note=f"n keys are put first, then {_OPERATIONS:,} operations run",
     ),
     show_case=_show,
-    forbidden=("dict", "set", "frozenset", "defaultdict", "OrderedDict", "Counter"),
+    forbidden=("dict", "set", "frozenset", "collections.defaultdict", "collections.OrderedDict",
+               "collections.Counter"),
+    rules=Rules(no_hashed_keys=_keys, tripwires=("collections.defaultdict",
+                                                 "collections.OrderedDict", "collections.Counter")),
     order=4,
     explicit_cases=(
         [("put", 3, 1), ("put", 3, 2), ("get", 3), ("len",)],

@@ -8,7 +8,7 @@ from typing import Any, Callable, List, Tuple
 from hypothesis import strategies as st
 
 from dsa.practice.counting import Counted
-from dsa.practice.problem import Complexity, Problem
+from dsa.practice.problem import Complexity, Problem, Rules
 
 #: A case: the numbers and k.
 Case = Tuple[List[Any], int]
@@ -135,7 +135,8 @@ PROBLEM = Problem(
         min_ops=lambda n: n - 1,
         note="k grows with n (k = n/4), so O(n * k) shows as n**2",
     ),
-    forbidden=("nlargest", "nsmallest"),
+    forbidden=("heapq.nlargest", "heapq.nsmallest"),
+    rules=Rules(tripwires=("heapq.nlargest", "heapq.nsmallest")),
     order=1,
     explicit_cases=(
         ([7], 1),

@@ -7,7 +7,7 @@ from typing import Any, Optional
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Problem
+from dsa.practice.problem import Complexity, Problem, Rules
 
 STATEMENT = """\
 Write the class `LRUCache`, a cache holding at most `capacity` entries.
@@ -253,7 +253,9 @@ PROBLEM = Problem(
         note=f"capacity n, filled, then {_OPERATIONS:,} gets and puts",
     ),
     show_case=_show,
-    forbidden=("OrderedDict", "lru_cache", "cache"),
+    forbidden=("collections.OrderedDict", "functools.lru_cache", "functools.cache"),
+    rules=Rules(tripwires=("collections.OrderedDict", "functools.lru_cache", "functools.cache"),
+                forbidden_types=("collections.OrderedDict", "functools._lru_cache_wrapper")),
     order=5,
     explicit_cases=(
         (1, [("get", 5), ("put", 5, 1), ("put", 5, 2), ("get", 5)]),

@@ -211,7 +211,7 @@ PROBLEM = Problem(
         note="two lists of n nodes each",
     ),
     show_case=_show,
-    forbidden=("sorted", "sort"),
+    forbidden=("sorted", ".sort"),
     order=3,
     explicit_cases=(
         ([], []),

@@ -8,7 +8,7 @@ from typing import Any, Callable, List, Optional, Tuple
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Problem
+from dsa.practice.problem import Complexity, Problem, Rules
 
 #: A case: the numbers and k.
 Case = Tuple[List[int], int]
@@ -158,7 +158,9 @@ PROBLEM = Problem(
         make_case=_make_case,
         note="n numbers, about 0.43 n of them distinct, k = 10",
     ),
-    forbidden=("nlargest", "nsmallest", "most_common"),
+    forbidden=("heapq.nlargest", "heapq.nsmallest", ".most_common"),
+    rules=Rules(tripwires=("heapq.nlargest", "heapq.nsmallest",
+                           "collections.Counter.most_common")),
     order=3,
     explicit_cases=(
         ([7], 1),

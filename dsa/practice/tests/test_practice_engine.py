@@ -160,11 +160,33 @@ def test_forbidden_names_are_found_but_not_in_annotations() -> None:
             order = collections.OrderedDict()
             return dict(a=1), set(), {x for x in marks}
     """)
-    uses = find_forbidden(source, ("dict", "set", "heapq", "OrderedDict"))
+    uses = find_forbidden(source, ("dict", "set", "heapq", "collections.OrderedDict"))
     found = {(use.line, use.name) for use in uses}
-    assert found == {(2, "heapq"), (3, "OrderedDict"), (6, "dict"), (7, "set"),
-                     (8, "dict"), (9, "OrderedDict"), (10, "dict"), (10, "set")}
+    assert found == {(2, "heapq"), (3, "collections.OrderedDict"), (6, "dict"), (7, "set"),
+                     (8, "dict"), (9, "collections.OrderedDict"), (10, "dict"), (10, "set")}
     assert find_forbidden(source, ()) == []
+
+
+def test_forbidden_names_follow_imports_not_attribute_names() -> None:
+    source = textwrap.dedent("""\
+        import heapq as h
+        from collections import deque as dq
+        import functools
+
+        class Cache:
+            def __init__(self):
+                self.deque = []
+                self.cache = {}
+                self.nlargest = 0
+
+            def top(self, xs):
+                return h.nlargest(2, xs), dq(), functools.cache, xs.sort()
+    """)
+    uses = find_forbidden(source, ("heapq.nlargest", "collections.deque", "functools.cache",
+                                   ".sort"))
+    assert {(use.line, use.name) for use in uses} == {
+        (2, "collections.deque"), (12, "heapq.nlargest"), (12, "collections.deque"),
+        (12, "functools.cache"), (12, ".sort")}
 
 
 def test_forbidden_stage_fails_with_lines(tmp_path: Path) -> None:
