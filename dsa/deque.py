@@ -171,20 +171,20 @@ import functools
 import itertools
 import operator
 import reprlib
-import sys
 import types
 from typing import Any, Callable, Iterable, Iterator, List, Optional, Tuple
 
-from dsa._typenames import is_python_class, type_name
+from dsa._compat import (DEQUE_FULL, DEQUE_MUTATED, EMPTY_DEQUE, SSIZE_MAX,
+                         as_maxlen, as_repeat_count, as_ssize, cannot_multiply,
+                         clamp_bounds, deque_position, has_index,
+                         is_python_class, name_of, not_in_deque)
 
-__all__ = ["BlockedDeque", "DEFAULT_BLOCK_SIZE"]
+__all__ = ["BlockedDeque", "DEFAULT_BLOCK_SIZE", "MAX_BLOCK_SIZE", "check_block_size"]
 
 DEFAULT_BLOCK_SIZE = 64          # slots per block, as in CPython's deque
+MAX_BLOCK_SIZE = 1 << 20         # the largest block either twin takes: 8 MiB in C
 _SPARE_BLOCKS_KEPT = 4           # emptied blocks a deque keeps for reuse
 
-_MUTATED = "deque mutated during iteration"
-_SSIZE_MAX = sys.maxsize         # the range of C's Py_ssize_t, which deque's
-_SSIZE_MIN = -sys.maxsize - 1    # integer arguments are converted to
 _END = object()                  # "this iterator had nothing more"
 
 
@@ -208,62 +208,25 @@ class _Block:
 
 
 ###############################################################################
-# Arguments, converted the way collections.deque converts them
+# Arguments (collections.deque's rules and messages are dsa._compat's, shared
+# with the C twin), and the one rule for block_size
 ###############################################################################
 
-def _type_name(obj: object) -> str:
-    """Name ``type(obj)`` the way CPython's own error messages do."""
-    return type_name(type(obj))
-
-
-def _has_index(obj: object) -> bool:
-    # What CPython calls "an integer" for indexing: any type with __index__.
-    return hasattr(type(obj), "__index__")
-
-
-def _as_ssize(n: Any) -> int:
-    """An integer argument such as rotate's ``n`` or insert's ``i``."""
-    n = operator.index(n)            # TypeError for floats, strings, ...
-    if not _SSIZE_MIN <= n <= _SSIZE_MAX:
-        raise OverflowError("Python int too large to convert to C ssize_t")
-    return n
-
-
-def _as_slice_index(n: Any) -> int:
-    """A start or stop argument of ``index()``; any size is fine (it is clamped)."""
-    if not _has_index(n):
-        raise TypeError("slice indices must be integers or have an __index__ method")
-    return operator.index(n)
-
-
-def _as_repeat_count(n: Any) -> int:
-    """The right operand of ``d * n``."""
-    n = operator.index(n)
-    if not _SSIZE_MIN <= n <= _SSIZE_MAX:
-        raise OverflowError("cannot fit 'int' into an index-sized integer")
-    return n
-
-
-def _checked_maxlen(maxlen: Any) -> Optional[int]:
-    if maxlen is None:
-        return None
-    if not isinstance(maxlen, int):
-        raise TypeError("an integer is required")
-    if not _SSIZE_MIN <= maxlen <= _SSIZE_MAX:
-        raise OverflowError("Python int too large to convert to C ssize_t")
-    if maxlen < 0:
-        raise ValueError("maxlen must be non-negative")
-    return int(maxlen)               # True -> 1, and int subclasses -> int
-
-
-def _checked_block_size(block_size: Any) -> int:
-    size = operator.index(block_size)
-    if size < 1:
-        raise ValueError(f"block_size must be at least 1, not {size}")
+def check_block_size(block_size: Any) -> int:
+    """``block_size`` as both twins take it: an integer from 1 to
+    :data:`MAX_BLOCK_SIZE`."""
+    try:
+        size = operator.index(block_size)
+    except TypeError:
+        raise TypeError(f"block_size must be an integer, not "
+                        f"{name_of(block_size)}") from None
+    if not 1 <= size <= MAX_BLOCK_SIZE:
+        raise ValueError(f"block_size must be between 1 and {MAX_BLOCK_SIZE}, "
+                         f"got {size}")
     return size
 
 
-def _reflected(left: "BlockedDeque", right: Any, name: str, message: str) -> Any:
+def _reflected(left: "BlockedDeque", right: Any, name: str, error: TypeError) -> Any:
     """The fallback of ``left + right`` or ``left * right`` for a foreign ``right``.
 
     ``collections.deque`` has no ``__add__``/``__mul__`` of its own, only the
@@ -281,7 +244,7 @@ def _reflected(left: "BlockedDeque", right: Any, name: str, message: str) -> Any
         result = method(right, left)
         if result is not NotImplemented:
             return result
-    raise TypeError(message)
+    raise error
 
 
 def _subclass_slot_names(cls: type) -> List[str]:
@@ -358,8 +321,8 @@ class BlockedDeque:
         # Calling __init__ again on a live deque is allowed, as with deque:
         # it empties the deque and refills it from the iterable.  The
         # arguments are checked first, so a bad one leaves the deque alone.
-        maxlen = _checked_maxlen(maxlen)
-        block_size = _checked_block_size(block_size)
+        maxlen = as_maxlen(maxlen)
+        block_size = check_block_size(block_size)
         self._maxlen = maxlen
         self._clear()
         if block_size != self._block_size:
@@ -512,7 +475,7 @@ class BlockedDeque:
         slots = self._right_slots
         i = self._right_index
         if i < self._left_index and slots is self._left_slots:   # one block, no item
-            raise IndexError("pop from an empty deque")
+            raise IndexError(EMPTY_DEQUE)
         item = slots[i]
         slots[i] = None             # the slot must not keep the item alive
         self._state += 1
@@ -527,7 +490,7 @@ class BlockedDeque:
         slots = self._left_slots
         i = self._left_index
         if i > self._right_index and slots is self._right_slots:  # one block, no item
-            raise IndexError("pop from an empty deque")
+            raise IndexError(EMPTY_DEQUE)
         item = slots[i]
         slots[i] = None
         self._state += 1
@@ -667,17 +630,7 @@ class BlockedDeque:
 
     def _position(self, index: Any) -> int:
         """Turn ``d[index]``'s index into a position 0 <= p < len, or raise."""
-        if type(index) is not int:
-            if not _has_index(index):
-                raise TypeError(
-                    f"sequence index must be integer, not '{_type_name(index)}'")
-            index = operator.index(index)
-        length = self._size()
-        if -length <= index < length:
-            return index + length if index < 0 else index
-        if _SSIZE_MIN <= index <= _SSIZE_MAX:
-            raise IndexError("deque index out of range")
-        raise IndexError("cannot fit 'int' into an index-sized integer")
+        return deque_position(index, self._size())
 
     def __getitem__(self, index: int) -> Any:
         block, slot = self._locate(self._position(index))
@@ -705,10 +658,10 @@ class BlockedDeque:
         O(min(index, len - index)).  IndexError if the deque is bounded and
         full, since neither end could sensibly give way.
         """
-        index = _as_ssize(index)
+        index = as_ssize(index)
         length = self._size()
         if self._maxlen == length:
-            raise IndexError("deque already at its maximum size")
+            raise IndexError(DEQUE_FULL)
         if index >= length:
             self._append(item)
         elif index <= -length or index == 0:
@@ -729,7 +682,7 @@ class BlockedDeque:
 
         O(min(k, len - k)) for the equivalent step k.
         """
-        self._rotate(_as_ssize(n))
+        self._rotate(as_ssize(n))
 
     def _rotate(self, n: int) -> None:
         length = self._size()
@@ -834,7 +787,7 @@ class BlockedDeque:
             if candidate is item or candidate == item:
                 return True
             if self._changed(state, length):
-                raise RuntimeError(_MUTATED)
+                raise RuntimeError(DEQUE_MUTATED)
         return False
 
     def count(self, value: Any, /) -> int:
@@ -845,29 +798,23 @@ class BlockedDeque:
             if candidate is value or candidate == value:
                 total += 1
             if self._changed(state, length):
-                raise RuntimeError(_MUTATED)
+                raise RuntimeError(DEQUE_MUTATED)
         return total
 
-    def index(self, value: Any, start: int = 0, stop: int = _SSIZE_MAX, /) -> int:
+    def index(self, value: Any, start: int = 0, stop: int = SSIZE_MAX, /) -> int:
         """Position of the first item equal to ``value`` in ``d[start:stop]``.
 
         ``start`` and ``stop`` work as in ``list.index``.  ValueError if there
         is none.
         """
         state, length = self._state, self._size()
-        start, stop = _as_slice_index(start), _as_slice_index(stop)
-        if start < 0:
-            start = max(start + length, 0)
-        if stop < 0:
-            stop = max(stop + length, 0)
-        stop = min(stop, length)
-        start = min(start, stop)
+        start, stop = clamp_bounds(start, stop, length)
         for position, candidate in enumerate(self._scan(start, stop), start):
             if candidate is value or candidate == value:
                 return position
             if self._changed(state, length):
-                raise RuntimeError(_MUTATED)
-        raise ValueError(f"{value!r} is not in deque")
+                raise RuntimeError(DEQUE_MUTATED)
+        raise not_in_deque(value)
 
     def remove(self, value: Any, /) -> None:
         """Remove the first item equal to ``value``.  ValueError if there is none."""
@@ -875,11 +822,11 @@ class BlockedDeque:
         for position, candidate in enumerate(self._scan(0, length)):
             found = candidate is value or bool(candidate == value)
             if self._changed(state, length):
-                raise IndexError(_MUTATED)   # deque says IndexError here
+                raise IndexError(DEQUE_MUTATED)   # deque says IndexError here
             if found:
                 self._delete_at(position)
                 return
-        raise ValueError(f"{value!r} is not in deque")
+        raise not_in_deque(value)
 
     # -- iteration -----------------------------------------------------------------
 
@@ -944,8 +891,8 @@ class BlockedDeque:
         else:
             new = maker(self, self._maxlen)
         if not isinstance(new, BlockedDeque):
-            raise TypeError(f"{_type_name(self)}() must return a BlockedDeque, "
-                            f"not {_type_name(new)}")
+            raise TypeError(f"{name_of(self)}() must return a BlockedDeque, "
+                            f"not {name_of(new)}")
         return new
 
     def _maker(self) -> Callable[..., Any]:
@@ -962,9 +909,9 @@ class BlockedDeque:
 
     def __add__(self, other: Any) -> Any:
         if not isinstance(other, BlockedDeque):
-            return _reflected(self, other, "__radd__",
-                              f'can only concatenate BlockedDeque (not '
-                              f'"{_type_name(other)}") to BlockedDeque')
+            return _reflected(self, other, "__radd__", TypeError(
+                f'can only concatenate BlockedDeque (not "{name_of(other)}") '
+                f'to BlockedDeque'))
         new = self._copy()          # keeps self's class and maxlen, as deque does
         new._extend(other)
         return new
@@ -974,21 +921,19 @@ class BlockedDeque:
         return self
 
     def __mul__(self, n: Any) -> Any:
-        if not _has_index(n):
-            return _reflected(self, n, "__rmul__",
-                              f"can't multiply sequence by non-int of type "
-                              f"'{_type_name(n)}'")
-        return self._repeated(_as_repeat_count(n))
+        if not has_index(n):
+            return _reflected(self, n, "__rmul__", cannot_multiply(n))
+        return self._repeated(as_repeat_count(n))
 
     def __rmul__(self, n: Any) -> Any:
-        if not _has_index(n):
+        if not has_index(n):
             return NotImplemented   # let a sequence on the left say what is wrong
-        return self._repeated(_as_repeat_count(n))
+        return self._repeated(as_repeat_count(n))
 
     def __imul__(self, n: Any) -> Any:
-        if not _has_index(n):
+        if not has_index(n):
             return NotImplemented   # Python then tries __mul__, which explains
-        self._repeat_in_place(_as_repeat_count(n))
+        self._repeat_in_place(as_repeat_count(n))
         return self
 
     def _repeated(self, n: int) -> "BlockedDeque":
@@ -1011,7 +956,7 @@ class BlockedDeque:
             item = self._left_slots[self._left_index]     # maxlen leaves
             self._extend(itertools.repeat(item, n - 1))    # nothing to add
             return
-        if length > _SSIZE_MAX // n:
+        if length > SSIZE_MAX // n:
             raise MemoryError
         items = self._as_list()
         if self._maxlen is not None and n * length > self._maxlen:
@@ -1256,9 +1201,9 @@ class _BlockedDequeIterator:
     def __init__(self, deque: BlockedDeque, index: int = 0, /) -> None:
         if not isinstance(deque, BlockedDeque):
             raise TypeError(f"{type(self).__name__}() argument 1 must be "
-                            f"BlockedDeque, not {_type_name(deque)}")
+                            f"BlockedDeque, not {name_of(deque)}")
         length = deque._size()
-        skip = min(max(_as_ssize(index), 0), length)
+        skip = min(max(as_ssize(index), 0), length)
         self._deque = deque
         self._state, self._length = deque._state, length
         self._remaining = length - skip
@@ -1277,7 +1222,7 @@ class _BlockedDequeIterator:
         deque = self._deque
         if deque._state != self._state or deque._size() != self._length:
             self._remaining = 0
-            raise RuntimeError(_MUTATED)
+            raise RuntimeError(DEQUE_MUTATED)
         if not self._remaining:
             raise StopIteration
         block, slot = self._block, self._slot
@@ -1312,7 +1257,7 @@ class _BlockedDequeReverseIterator(_BlockedDequeIterator):
         deque = self._deque
         if deque._state != self._state or deque._size() != self._length:
             self._remaining = 0
-            raise RuntimeError(_MUTATED)
+            raise RuntimeError(DEQUE_MUTATED)
         block, slot = self._block, self._slot
         item = block.slots[slot]
         if slot:

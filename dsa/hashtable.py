@@ -150,6 +150,8 @@ from reprlib import recursive_repr
 from types import GenericAlias, MappingProxyType
 from typing import Any, Optional, TypeVar
 
+from dsa._compat import update_pairs
+
 __all__ = [
     "ChainedHashTable",
     "OpenAddressingHashTable",
@@ -393,25 +395,6 @@ def _round_capacity(capacity: Any) -> int:
     while size < capacity:
         size *= 2
     return size
-
-
-def _pairs_from(iterable: Any) -> Iterator[tuple]:
-    """Yield the (key, value) pairs of a dict-style update sequence.
-
-    Every element must be an iterable of exactly two items; the errors and
-    their wording are the ones ``dict`` uses.
-    """
-    for index, element in enumerate(iterable):
-        try:
-            items = iter(element)
-        except TypeError:
-            raise TypeError(f"cannot convert dictionary update sequence "
-                            f"element #{index} to a sequence") from None
-        pair = tuple(items)
-        if len(pair) != 2:
-            raise ValueError(f"dictionary update sequence element #{index} "
-                             f"has length {len(pair)}; 2 is required")
-        yield pair
 
 
 def _rebuild_table(cls: type, options: dict) -> "_HashTable":
@@ -731,7 +714,7 @@ class _HashTable(MutableMapping[K, V]):
             for key in list(iterator):
                 store(key, other[key])
         else:
-            for key, value in _pairs_from(other):
+            for key, value in update_pairs(other):
                 store(key, value)
 
     def clear(self) -> None:

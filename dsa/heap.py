@@ -108,7 +108,7 @@ import operator
 from typing import (Any, Callable, Dict, Generic, Hashable, Iterable, Iterator,
                     List, Optional, Tuple, TypeVar)
 
-from dsa._typenames import type_name
+from dsa._compat import argument_name
 
 __all__ = [
     # heapq-compatible functions
@@ -153,14 +153,9 @@ SwapHook = Optional[Callable[[int, int], Any]]
 _SIZE_CHANGED = "list changed size during iteration"
 
 
-def _type_name(obj: object) -> str:
-    """Name ``type(obj)`` the way CPython's own argument errors do."""
-    return "None" if obj is None else type_name(type(obj))
-
-
 def _not_a_list(function: str, heap: object, argument: str = "argument") -> TypeError:
     # Same wording as the C module: "heappush() argument 1 must be list, not int".
-    return TypeError(f"{function}() {argument} must be list, not {_type_name(heap)}")
+    return TypeError(f"{function}() {argument} must be list, not {argument_name(heap)}")
 
 
 def _fill_hole_after_error(heap: list, pos: int, item: Any, size: int,

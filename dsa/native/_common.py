@@ -1,5 +1,8 @@
-"""What every Python face of a C twin shares: int64 checks, status codes,
-and the per-object lock.
+"""What every Python face of a C twin shares: int64 checks, kernel
+arguments, status codes, and the per-object lock.
+
+(CPython's own argument rules, which the twins share with the pure-Python
+ones, are in :mod:`dsa._compat`.)
 
 cffi releases the GIL around every call into C, so two Python threads can be
 inside the same C structure at once.  Each twin object therefore holds a
@@ -10,7 +13,7 @@ C state; that is the price of letting the C code run without the GIL.
 from __future__ import annotations
 
 import operator
-from typing import Any, Callable, NoReturn
+from typing import Any, Callable, Dict, NoReturn
 
 INT64_MIN = -(2**63)
 INT64_MAX = 2**63 - 1
@@ -44,6 +47,33 @@ def as_size(value: Any, what: str = "size") -> int:
     if number > 2**62:
         raise OverflowError(f"{what} {number} is too large")
     return number
+
+
+def as_positive(value: Any, what: str) -> int:
+    """A size or count of at least 1 (a kernel's n, ops, passes, ...)."""
+    number = as_size(value, what)
+    if number == 0:
+        raise ValueError(f"{what} must be at least 1")
+    return number
+
+
+def as_seed(seed: Any) -> int:
+    """A kernel's seed: an integer in [0, 2**64), the state of splitmix64."""
+    value = operator.index(seed)
+    if not 0 <= value < 2**64:
+        raise ValueError(f"seed must be in [0, 2**64), got {value}")
+    return value
+
+
+def as_choice(value: Any, choices: Dict[str, int], what: str) -> int:
+    """One of a kernel's named options (a string key of ``choices``),
+    turned into the C constant it names."""
+    if not isinstance(value, str):
+        raise TypeError(f"{what} must be a string, not {type(value).__name__}")
+    if value not in choices:
+        raise ValueError(
+            f"{what} must be one of {sorted(choices)}, got {value!r}")
+    return choices[value]
 
 
 def raise_status(lib: Any, status: int, message: str = "") -> NoReturn:

@@ -51,7 +51,10 @@ import threading
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, List, Optional
 
-from ._common import as_int64, as_size, check, read_last_lines
+from dsa.heap import HeapStats     # the counters both twins report in
+
+from ._common import (as_choice, as_int64, as_positive, as_seed, as_size,
+                      check, read_last_lines)
 from ._loader import load
 
 __all__ = [
@@ -59,18 +62,6 @@ __all__ = [
     "DrainResult", "BuildResult", "OpCostResult", "LinesResult",
     "drain", "build", "op_cost", "lines_per_op",
 ]
-
-try:  # the pure twin's counters, if it is there and takes these two fields
-    from dsa.heap import HeapStats
-
-    HeapStats(comparisons=0, swaps=0)
-except Exception:  # missing, or a different shape: a local stand-in
-    @dataclass(frozen=True)
-    class HeapStats:  # type: ignore[no-redef]
-        """Comparisons and swaps made so far (a snapshot)."""
-
-        comparisons: int = 0
-        swaps: int = 0
 
 _ffi, _lib = load(False)
 
@@ -183,7 +174,9 @@ class DaryHeap:
 
     @property
     def stats(self) -> Optional[HeapStats]:
-        """A snapshot of the counters, or None unless made with count=True."""
+        """A snapshot of the counters (a fresh :class:`dsa.heap.HeapStats`,
+        not updated by later operations), or None unless made with
+        count=True."""
         if not self._count:
             return None
         counts = self._ffi.new("uint64_t[2]")
@@ -384,19 +377,6 @@ def _rebuild(cls: type, arity: int, max_heap: bool, count: bool,
 # Kernels timed inside C
 ###############################################################################
 
-def _seed(seed: Any) -> int:
-    value = operator.index(seed)
-    if not 0 <= value < 2**64:
-        raise ValueError(f"seed must be in [0, 2**64), got {value}")
-    return value
-
-
-def _positive(value: Any, what: str) -> int:
-    number = as_size(value, what)
-    if number == 0:
-        raise ValueError(f"{what} must be at least 1")
-    return number
-
 
 @dataclass(frozen=True)
 class DrainResult:
@@ -479,14 +459,6 @@ _ORDERS = {"descending": _lib.DSA_HEAP_DESCENDING,
            "random": _lib.DSA_HEAP_RANDOM}
 
 
-def _choice(value: Any, choices: dict, what: str) -> int:
-    if not isinstance(value, str):
-        raise TypeError(f"{what} must be a string, not {type(value).__name__}")
-    if value not in choices:
-        raise ValueError(f"{what} must be one of {sorted(choices)}, got {value!r}")
-    return choices[value]
-
-
 def drain(n: int, *, arity: int = 2, seed: int = 1) -> DrainResult:
     """Time pushing ``n`` random int64 into an empty heap, then popping all.
 
@@ -495,7 +467,7 @@ def drain(n: int, *, arity: int = 2, seed: int = 1) -> DrainResult:
     n = as_size(n, "n")
     d = _check_arity(arity)
     out = _ffi.new("struct dsa_heap_drain_result *")
-    check(_lib, _lib.dsa_heap_kernel_drain(n, d, _seed(seed), out))
+    check(_lib, _lib.dsa_heap_kernel_drain(n, d, as_seed(seed), out))
     return DrainResult(n=n, arity=d, push_ns=int(out.push_ns),
                        pop_ns=int(out.pop_ns), total_ns=int(out.total_ns),
                        ok=bool(out.ok))
@@ -507,11 +479,11 @@ def build(n: int, *, method: str = "heapify", order: str = "random",
     "push" (one at a time), input ``order`` "descending" (n-1 .. 0),
     "ascending" (0 .. n-1) or "random"."""
     n = as_size(n, "n")
-    m = _choice(method, _METHODS, "method")
-    o = _choice(order, _ORDERS, "order")
+    m = as_choice(method, _METHODS, "method")
+    o = as_choice(order, _ORDERS, "order")
     d = _check_arity(arity)
     out = _ffi.new("struct dsa_heap_build_result *")
-    check(_lib, _lib.dsa_heap_kernel_build(n, d, m, o, _seed(seed), out))
+    check(_lib, _lib.dsa_heap_kernel_build(n, d, m, o, as_seed(seed), out))
     return BuildResult(n=n, method=method, order=order, arity=d,
                        comparisons=int(out.comparisons), swaps=int(out.swaps),
                        ns=int(out.ns), ok=bool(out.ok))
@@ -521,11 +493,11 @@ def op_cost(size: int, *, arity: int = 2, ops: int = 100_000,
             seed: int = 1) -> OpCostResult:
     """Nanoseconds per pop, per push and per pop+push pair on a heap of
     ``size`` random items (try 128 for L1 up to 8 << 20 for DRAM)."""
-    size = _positive(size, "size")
-    ops = _positive(ops, "ops")
+    size = as_positive(size, "size")
+    ops = as_positive(ops, "ops")
     d = _check_arity(arity)
     out = _ffi.new("struct dsa_heap_op_cost_result *")
-    check(_lib, _lib.dsa_heap_kernel_op_cost(size, d, ops, _seed(seed), out))
+    check(_lib, _lib.dsa_heap_kernel_op_cost(size, d, ops, as_seed(seed), out))
     return OpCostResult(size=size, arity=d, ops=ops, bytes=size * 8,
                         pop_ns=out.pop_ns / ops, push_ns=out.push_ns / ops,
                         pair_ns=out.pair_ns / ops, ok=bool(out.ok))
@@ -535,12 +507,12 @@ def lines_per_op(size: int, *, arity: int = 2, ops: int = 1_000,
                  seed: int = 1) -> LinesResult:
     """Average lines touched per pop and per push on a heap of ``size``
     random items, in the traced build."""
-    size = _positive(size, "size")
-    ops = _positive(ops, "ops")
+    size = as_positive(size, "size")
+    ops = as_positive(ops, "ops")
     d = _check_arity(arity)
     ffi, lib = load(True)
     out = ffi.new("struct dsa_heap_lines_result *")
-    check(lib, lib.dsa_heap_kernel_lines(size, d, ops, _seed(seed), out))
+    check(lib, lib.dsa_heap_kernel_lines(size, d, ops, as_seed(seed), out))
     return LinesResult(size=size, arity=d, ops=ops,
                        push_lines=out.push_lines / ops,
                        pop_lines=out.pop_lines / ops, ok=bool(out.ok))
