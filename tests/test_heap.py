@@ -22,6 +22,7 @@ from hypothesis.stateful import (RuleBasedStateMachine, invariant, precondition,
                                  rule)
 
 import dsa.heap as dh
+from dsa._heapq import _heapify_order
 
 
 ###############################################################################
@@ -210,7 +211,7 @@ def test_big_heapify_makes_the_same_comparisons_in_the_same_order(flavour, n):
 
 @pytest.mark.parametrize("n", list(range(2490, 2600)) + [4095, 4096, 4097, 65537])
 def test_heapify_visits_every_parent_once_after_its_children(n):
-    order = list(dh._heapify_order(n))
+    order = list(_heapify_order(n))
     assert sorted(order) == list(range(n // 2))
     when = {node: step for step, node in enumerate(order)}
     for node in order:

@@ -1,0 +1,435 @@
+"""The standard library's heapq, exactly: the drop-in behind dsa.heap.
+
+``dsa.heap`` is the textbook, and its ``sift_up`` and ``sift_down`` are the
+lesson's: swap with the parent or the better child, stop as soon as the
+heap rule holds, count and show every step.  This module holds the other
+functions ``dsa.heap`` exports, :func:`heappush` to :func:`merge`, which
+must be literal drop-ins for :mod:`heapq` and therefore cannot be that
+textbook.  A program that switches from ``heapq`` to ``dsa.heap`` must see
+the same list, item for item, and the same comparisons in the same order
+(a key or an ``__lt__`` may count them, log them or raise part-way), and
+the same errors.  That forces three choices the textbook does not make:
+
+* **The bottom-up sift-down.**  CPython's pop does not stop early.  The
+  hole left at the root walks all the way down to a leaf, pulling up the
+  smaller child at each level (one comparison, children only), and then
+  the item being placed climbs back up from that leaf.  The item came from
+  the bottom of the heap and nearly always belongs near the bottom again,
+  so this saves almost half the comparisons; it also decides which of two
+  equal children moves up, and so the final arrangement.  The textbook's
+  two comparisons a level (pick the better child, then compare it with the
+  item) leave a valid heap too, but not always the same one.
+* **CPython's visiting order for heapify.**  Any order that sifts a node
+  after its children builds a heap, but above 2,500 items CPython visits
+  nodes in a cache-friendly order (see :func:`_heapify_order`), and a
+  comparison that raises part-way leaves the list as that order left it.
+* **CPython's errors.**  ``heappush(3, x)`` is a TypeError worded as the C
+  module words it, an empty pop is ``IndexError("index out of range")``,
+  and a comparison that raises leaves every item in the list exactly once,
+  where CPython's swaps would have left it.
+
+These functions are also the fast layer (the benchmark holds them to the
+speed of CPython's own ``heapq.py``), so they move items through a *hole*
+instead of swapping: the travelling item waits in a local variable, each
+step moves one neighbour into its slot, and the item is written once, at
+the end.  The list ends up exactly as if the swaps had been made.
+
+What the textbook gains by not doing any of this: a sift that reads like
+its definition ("trade places with the parent while smaller"), stops as
+soon as it can, and can count and draw each step; no bookkeeping for
+exceptions part-way through a hole; and one sift for every purpose.
+
+One exception to "the same comparisons in the same order": a comparison
+that changes the list itself (an ``__lt__`` that appends to, clears or
+rearranges the heap it is in).  CPython re-reads the list and re-checks its
+length after every comparison, and stops with RuntimeError at the first
+one that changed the length.  Doing that here at every step would cost
+about a quarter of the speed, so the length is checked once, when the
+sift ends (an index that fell off a shortened list counts as the same
+event).  A change of length is still an error (RuntimeError, or IndexError
+like CPython's where the list emptied), never a crash, but more
+comparisons may run before it is noticed and the list may then be
+arranged differently; and a comparison that rearranges the list without
+changing its length is not noticed at all.  CPython's own ``heapq.py``,
+the pure-Python version, behaves the same way.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable, Iterator, List, Optional, TypeVar
+
+from dsa._compat import check_heap_list
+
+__all__ = [
+    "heappush", "heappop", "heapify", "heapreplace", "heappushpop",
+    "nsmallest", "nlargest", "merge",
+    "heappush_max", "heappop_max", "heapify_max", "heapreplace_max",
+    "heappushpop_max",
+]
+
+T = TypeVar("T")
+KeyFunc = Optional[Callable[[Any], Any]]
+
+_SIZE_CHANGED = "list changed size during iteration"
+_EMPTY = "index out of range"
+
+
+###############################################################################
+# The two sifts, min and max
+###############################################################################
+#
+# ``reverse`` turns the min-heap sift into the max-heap one by swapping the
+# operands of every comparison: "a < b" becomes "b < a", as in CPython's
+# *_max functions.  Nothing else changes.
+
+def _fill_hole_after_error(heap: list, pos: int, item: Any, size: int,
+                           error: BaseException) -> None:
+    """Clean up after a comparison raised in the middle of a sift.
+
+    The item being moved is held in a local variable while ``heap[pos]`` is
+    a hole, so before the exception leaves, the item goes back into the
+    hole.  That leaves the list holding exactly what the C module leaves (it
+    swaps, so its moving item is always in the list): no item lost, none
+    doubled.  If the comparison also changed the list's size, our own
+    indexing may have tripped over it with an IndexError; report that as
+    the C module does.
+    """
+    if pos < len(heap):
+        heap[pos] = item
+    if len(heap) != size and isinstance(error, IndexError):
+        raise RuntimeError(_SIZE_CHANGED) from None
+
+
+def _size_changed(heap: list, pos: int, item: Any) -> RuntimeError:
+    # A comparison grew or shrank the list but every index used still
+    # existed.  Put the item back (if its slot still exists) and give up.
+    if pos < len(heap):
+        heap[pos] = item
+    return RuntimeError(_SIZE_CHANGED)
+
+
+def _climb(heap: list, pos: int, item: Any, start: int, size: int,
+           reverse: bool) -> None:
+    """Place ``item`` by climbing from the hole at ``pos``, no higher than ``start``.
+
+    CPython's ``siftdown``: each parent that ``item`` beats steps down into
+    the hole.  Only ``item < parent`` is asked (``parent < item`` for a
+    max-heap), so an item equal to its parent stays below it.
+    """
+    try:
+        while pos > start:
+            parent_pos = (pos - 1) >> 1
+            parent = heap[parent_pos]
+            if not (parent < item if reverse else item < parent):
+                break
+            heap[pos] = parent               # the parent steps down into the hole
+            pos = parent_pos                 # and the hole moves up
+    except BaseException as error:
+        _fill_hole_after_error(heap, pos, item, size, error)
+        raise
+    if len(heap) != size:
+        raise _size_changed(heap, pos, item)
+    heap[pos] = item
+
+
+def _sink(heap: list, pos: int, item: Any, reverse: bool) -> None:
+    """Place ``item``, treating ``heap[pos]`` as a hole, in the subtree below ``pos``.
+
+    CPython's ``siftup``, bottom-up (see the top of this module): walk the
+    hole down to a leaf, moving the smaller child up at each level (the
+    right one unless ``left < right``), without looking at ``item``; then
+    let ``item`` climb back from the leaf.
+    """
+    size = len(heap)
+    start = pos
+    try:
+        child = 2 * pos + 1
+        while child < size:
+            right = child + 1
+            if right < size and not (heap[right] < heap[child] if reverse
+                                     else heap[child] < heap[right]):
+                child = right                # ties go to the right child
+            heap[pos] = heap[child]          # the smaller child moves up
+            pos = child                      # and the hole moves down
+            child = 2 * pos + 1
+    except BaseException as error:
+        _fill_hole_after_error(heap, pos, item, size, error)
+        raise
+    _climb(heap, pos, item, start, size, reverse)
+
+
+def _heapify_order(n: int) -> Iterable[int]:
+    """The nodes that bottom-up heapify sifts, in the order CPython sifts them.
+
+    Any order works as long as a node comes after both of its children: then
+    both subtrees are heaps when the node is sifted.  Small lists simply go
+    from the last parent, ``n // 2 - 1``, back to the root.  For lists too
+    big to stay in the processor's cache (more than 2500 items) CPython does
+    not wait that long: going right to left, a node's right child is reached
+    just before its left child, so as soon as a *left* child (odd position)
+    has been sifted, its parent is ready and is sifted at once, while the
+    children are still in cache.  The same comparisons are made and the same
+    heap results; only their order differs, and so what a comparison that
+    raises part-way leaves behind.
+    """
+    if n <= 2500:
+        return range(n // 2 - 1, -1, -1)
+    return _cache_friendly_order(n)
+
+
+def _cache_friendly_order(n: int) -> Iterator[int]:
+    """CPython's visiting order for heapify on more than 2500 items.
+
+    Two passes, each right to left.  The first takes the nodes of the row
+    above the first leaf's row whose children are all leaves; the second
+    takes the nodes with children in the first leaf's own row.  Whenever a
+    visited node is a left child (odd position), its right sibling has just
+    been done, so its parent is visited next, and so on up while the node
+    reached is again a left child.  Every node with children is visited
+    exactly once, after both of its children.
+    """
+    first_leaf = n // 2
+    row_start = (1 << ((first_leaf + 1).bit_length() - 1)) - 1   # first node of first_leaf's row
+    for low, high in ((first_leaf // 2, row_start - 1), (row_start, first_leaf - 1)):
+        for i in range(high, low - 1, -1):
+            yield i
+            while i & 1:           # a left child: its sibling is done, so the parent is ready
+                i >>= 1
+                yield i
+
+
+###############################################################################
+# The heapq functions: each written once, for min-heaps and max-heaps
+###############################################################################
+
+def _push(name: str, heap: list, item: Any, reverse: bool) -> None:
+    check_heap_list(name, heap, "argument 1")
+    heap.append(item)
+    size = len(heap)
+    _climb(heap, size - 1, item, 0, size, reverse)
+
+
+def _pop(name: str, heap: list, reverse: bool) -> Any:
+    # The root is what we want, but its slot cannot simply be deleted: the
+    # list must stay gapless.  So the *last* leaf is removed instead (cheap
+    # at the end of a list) and sifted down from the root's slot.
+    check_heap_list(name, heap)
+    if not heap:
+        raise IndexError(_EMPTY)
+    item = heap.pop()
+    if not heap:
+        return item                      # it was the only one
+    top = heap[0]
+    _sink(heap, 0, item, reverse)
+    return top
+
+
+def _replace(name: str, heap: list, item: Any, reverse: bool) -> Any:
+    check_heap_list(name, heap, "argument 1")
+    if not heap:
+        raise IndexError(_EMPTY)
+    top = heap[0]
+    _sink(heap, 0, item, reverse)
+    return top
+
+
+def _pushpop(name: str, heap: list, item: Any, reverse: bool) -> Any:
+    # If ``item`` would be popped straight back, it is returned at once and
+    # the heap is not touched at all.
+    check_heap_list(name, heap, "argument 1")
+    if heap and (item < heap[0] if reverse else heap[0] < item):
+        if not heap:                 # the comparison itself emptied the heap
+            raise IndexError(_EMPTY)
+        top = heap[0]
+        _sink(heap, 0, item, reverse)
+        return top
+    return item
+
+
+def _heapify(name: str, heap: list, reverse: bool) -> None:
+    # Bottom-up: sift down every node that has children, children first.
+    check_heap_list(name, heap)
+    for i in _heapify_order(len(heap)):
+        _sink(heap, i, heap[i], reverse)
+
+
+def heappush(heap: List[T], item: T, /) -> None:
+    """Push ``item`` onto ``heap``, keeping the heap rule.  O(log n)."""
+    _push("heappush", heap, item, False)
+
+
+def heappop(heap: List[T], /) -> T:
+    """Pop and return the smallest item of ``heap``.  O(log n)."""
+    return _pop("heappop", heap, False)
+
+
+def heapreplace(heap: List[T], item: T, /) -> T:
+    """Pop and return the smallest item, then push ``item``: one sift, not
+    two.  The returned item can be larger than ``item``; the heap must not
+    be empty."""
+    return _replace("heapreplace", heap, item, False)
+
+
+def heappushpop(heap: List[T], item: T, /) -> T:
+    """Push ``item``, then pop and return the smallest item: one sift at most."""
+    return _pushpop("heappushpop", heap, item, False)
+
+
+def heapify(heap: List[Any], /) -> None:
+    """Rearrange the list ``heap`` into a heap, in place, in O(n) time."""
+    _heapify("heapify", heap, False)
+
+
+def heappush_max(heap: List[T], item: T, /) -> None:
+    """Max-heap version of :func:`heappush`."""
+    _push("heappush_max", heap, item, True)
+
+
+def heappop_max(heap: List[T], /) -> T:
+    """Max-heap version of :func:`heappop`: pop and return the largest item."""
+    return _pop("heappop_max", heap, True)
+
+
+def heapreplace_max(heap: List[T], item: T, /) -> T:
+    """Max-heap version of :func:`heapreplace`."""
+    return _replace("heapreplace_max", heap, item, True)
+
+
+def heappushpop_max(heap: List[T], item: T, /) -> T:
+    """Max-heap version of :func:`heappushpop`."""
+    return _pushpop("heappushpop_max", heap, item, True)
+
+
+def heapify_max(heap: List[Any], /) -> None:
+    """Max-heap version of :func:`heapify`."""
+    _heapify("heapify_max", heap, True)
+
+
+###############################################################################
+# n best and merging (heapq.py's own Python, step by step)
+###############################################################################
+#
+# The "n smallest" trick: keep the best n seen so far in a *max*-heap, so the
+# worst of them sits at the root where it can be compared with each newcomer
+# in O(1).  A newcomer that beats it replaces it (O(log n)); most newcomers,
+# once the heap has warmed up, do not, and cost one comparison.  So the whole
+# pass is O(len * log n) at worst and close to O(len) in practice, in O(n)
+# memory.
+#
+# Stability: ``sorted(iterable, key=key)[:n]`` keeps equal items in their
+# input order, and so must we.  Each kept item is stored with its arrival
+# number, (item, number) or (key, number, item); numbers are unique, so ties
+# are settled by arrival and the items themselves are never compared after a
+# tie.  These functions follow the standard library step by step, so the
+# results, the comparisons and the errors (bad n, not iterable, ...) match.
+
+def nsmallest(n: int, iterable: Iterable[T], key: KeyFunc = None) -> List[T]:
+    """Return the ``n`` smallest items of ``iterable``, smallest first.
+
+    Equivalent to ``sorted(iterable, key=key)[:n]``, ties in input order.
+    """
+    return _best(n, iterable, key, False)
+
+
+def nlargest(n: int, iterable: Iterable[T], key: KeyFunc = None) -> List[T]:
+    """Return the ``n`` largest items of ``iterable``, largest first.
+
+    Equivalent to ``sorted(iterable, key=key, reverse=True)[:n]``: ties keep
+    their input order.  The mirror image of :func:`nsmallest`: a min-heap
+    holds the best n so far, and arrival numbers count *down* (0, -1, -2,
+    ...) so that after the final descending sort an earlier item still
+    comes first.
+    """
+    return _best(n, iterable, key, True)
+
+
+def _best(n: int, iterable: Iterable[T], key: KeyFunc, largest: bool) -> List[T]:
+    if n == 1:                                    # just the extreme
+        nothing = object()
+        best = (max if largest else min)(iter(iterable), default=nothing, key=key)
+        return [] if best is nothing else [best]
+    try:
+        size = len(iterable)                      # type: ignore[arg-type]
+    except (TypeError, AttributeError):
+        pass                                      # an iterator: no length
+    else:
+        if n >= size:                             # we want everything: sort
+            return sorted(iterable, key=key, reverse=largest)[:n]
+
+    # Kept entries are (key, number, item), the key being the item itself
+    # without a key function: heapq.py's (item, number) compare exactly as
+    # these do, since the unique numbers settle every tie first.
+    step = -1 if largest else 1
+    make, replace = (heapify, heapreplace) if largest else (heapify_max, heapreplace_max)
+    it = iter(iterable)
+    # range() comes first in zip so that no extra item is swallowed; a bad
+    # n fails as heapq.py's range(n) or range(0, -n, -1) fails.
+    numbers = range(0, -n, -1) if largest else range(n)
+    kept = [(item if key is None else key(item), number, item)
+            for number, item in zip(numbers, it)]
+    if not kept:
+        return []
+    make(kept)
+    worst = kept[0][0]
+    number = -n if largest else n
+    for item in it:
+        k = item if key is None else key(item)
+        if worst < k if largest else k < worst:
+            replace(kept, (k, number, item))
+            worst = kept[0][0]
+            number += step
+    kept.sort(reverse=largest)
+    return [item for _, _, item in kept]
+
+
+def merge(*iterables: Iterable[T], key: KeyFunc = None,
+          reverse: bool = False) -> Iterator[T]:
+    """Merge sorted inputs into one sorted stream, lazily.
+
+    Like ``sorted(itertools.chain(*iterables), key=key, reverse=reverse)`` but
+    it holds only one item per input at a time.  Each input must already be
+    sorted the same way (``reverse=True``: largest first).  Equal items come
+    out in the order of the inputs they came from.
+
+    How: a heap holds the current front item of every input that is not
+    exhausted, tagged with the input's number (the tie-breaker).  Yield the
+    front of the root's input, fetch that input's next item into the root
+    and sift it down; an exhausted input is popped off the heap.  When one
+    input is left, the rest of it is passed through without comparisons.
+    Nothing is read until the first item is requested.
+    """
+    if reverse:
+        make_heap, remove_top, replace_top = heapify_max, heappop_max, heapreplace_max
+        direction = -1
+    else:
+        make_heap, remove_top, replace_top = heapify, heappop, heapreplace
+        direction = 1
+    # One entry per input: [key of its front item (the item itself without a
+    # key function), input number, front item, its __next__, the iterator].
+    # heapq.py keeps [item, number, __next__] when there is no key; the two
+    # compare alike, the input numbers being unique.
+    heap: List[list] = []
+    for number, it in enumerate(map(iter, iterables)):
+        try:
+            fetch = it.__next__
+            item = fetch()
+            heap.append([item if key is None else key(item),
+                         number * direction, item, fetch, it])
+        except StopIteration:
+            pass
+    make_heap(heap)
+    while len(heap) > 1:
+        try:
+            while True:
+                entry = heap[0]
+                yield entry[2]
+                item = entry[3]()                # StopIteration: input exhausted
+                entry[0] = item if key is None else key(item)
+                entry[2] = item
+                replace_top(heap, entry)
+        except StopIteration:
+            remove_top(heap)
+    if heap:
+        entry = heap[0]
+        yield entry[2]
+        yield from entry[4]
