@@ -15,7 +15,8 @@ What is here, and the C function of CPython each rule copies:
 * integer arguments: ``__index__``, C ``Py_ssize_t`` and C ``int`` limits,
   sequence subscripts, slice bounds, repeat counts;
 * ``list.sort(reverse=)``, which Python 3.12 began to read differently;
-* the identity-then-equality test behind ``in``, ``count`` and ``index``;
+* the identity-then-equality test behind ``in``, ``count`` and ``index``,
+  and the six rich comparisons handed to one function;
 * ``list``'s slice-assignment and subscript messages;
 * ``collections.deque``'s ``maxlen``, subscripts and messages;
 * ``heapq``'s refusal of anything but a list;
@@ -26,7 +27,7 @@ from __future__ import annotations
 
 import operator
 import sys
-from typing import Any, Iterable, Iterator, Optional, Tuple
+from typing import Any, Callable, Iterable, Iterator, Optional, Tuple
 
 SSIZE_MAX = sys.maxsize             # the range of C's Py_ssize_t, which
 SSIZE_MIN = -sys.maxsize - 1        # CPython converts position arguments to
@@ -154,6 +155,39 @@ def same_item(item: Any, value: Any) -> bool:
     ``item == value`` with the stored item on the left.  Identity first is
     why ``nan in [nan]`` is True for the very same NaN."""
     return item is value or bool(item == value)
+
+
+class RichComparisons:
+    """``==``, ``!=``, ``<``, ``<=``, ``>``, ``>=``, each handed to the class's
+    own ``_compare(other, op)`` with the matching ``operator`` function, as
+    CPython's ``tp_richcompare`` hands a sequence one function for all six.
+    Slot-free, so it adds no ``__dict__`` to a slotted class; unhashable,
+    like the mutable built-ins."""
+
+    __slots__ = ()
+
+    def _compare(self, other: Any, op: Callable[[Any, Any], Any]) -> Any:
+        raise NotImplementedError
+
+    def __eq__(self, other: object) -> Any:
+        return self._compare(other, operator.eq)
+
+    def __ne__(self, other: object) -> Any:
+        return self._compare(other, operator.ne)
+
+    def __lt__(self, other: Any) -> Any:
+        return self._compare(other, operator.lt)
+
+    def __le__(self, other: Any) -> Any:
+        return self._compare(other, operator.le)
+
+    def __gt__(self, other: Any) -> Any:
+        return self._compare(other, operator.gt)
+
+    def __ge__(self, other: Any) -> Any:
+        return self._compare(other, operator.ge)
+
+    __hash__ = None  # type: ignore[assignment]
 
 
 ###############################################################################

@@ -141,9 +141,9 @@ from typing import (Any, Callable, Iterable, Iterator, List, Optional, Tuple,
                     TypeVar)
 
 from dsa._compat import (EXTENDED_SLICE_NOT_ITERABLE, SLICE_NOT_ITERABLE,
-                         SSIZE_MAX, as_repeat_count, as_slice_bound,
-                         as_sort_flag, as_ssize, as_subscript, has_index,
-                         list_index_error, name_of, same_item)
+                         SSIZE_MAX, RichComparisons, as_repeat_count,
+                         as_slice_bound, as_sort_flag, as_ssize, as_subscript,
+                         has_index, list_index_error, name_of, same_item)
 
 __all__ = ["SinglyLinkedList", "DoublyLinkedList", "SinglyNode", "DoublyNode"]
 
@@ -256,7 +256,7 @@ _value_of = operator.attrgetter("value")
 # What both lists share
 ###############################################################################
 
-class _LinkedList(MutableSequence[T]):
+class _LinkedList(RichComparisons, MutableSequence[T]):
     """Everything that works the same on a singly and a doubly linked list.
 
     A concrete list provides the pointer surgery, all O(1) except where noted:
@@ -770,7 +770,7 @@ class _LinkedList(MutableSequence[T]):
 
     # -- operators -----------------------------------------------------------
 
-    def _richcompare(self, other: Any, op: Callable[[Any, Any], Any]) -> Any:
+    def _compare(self, other: Any, op: Callable[[Any, Any], Any]) -> Any:
         """Compare the way list does: the first differing item decides.
 
         Equal lengths are a quick way out for == and !=.  Otherwise walk both
@@ -800,25 +800,6 @@ class _LinkedList(MutableSequence[T]):
             mine, theirs = self._node_at(i).value, other._node_at(i).value
         return op(mine, theirs)
 
-    def __eq__(self, other: object) -> Any:
-        return self._richcompare(other, operator.eq)
-
-    def __ne__(self, other: object) -> Any:
-        return self._richcompare(other, operator.ne)
-
-    def __lt__(self, other: Any) -> Any:
-        return self._richcompare(other, operator.lt)
-
-    def __le__(self, other: Any) -> Any:
-        return self._richcompare(other, operator.le)
-
-    def __gt__(self, other: Any) -> Any:
-        return self._richcompare(other, operator.gt)
-
-    def __ge__(self, other: Any) -> Any:
-        return self._richcompare(other, operator.ge)
-
-    __hash__ = None  # type: ignore[assignment]    # mutable, like list
 
     def __add__(self, other: Any) -> "_LinkedList[T]":
         if not isinstance(other, self._kind):

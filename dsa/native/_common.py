@@ -97,37 +97,6 @@ def check(lib: Any, status: int, message: str = "") -> None:
         raise_status(lib, status, message)
 
 
-class RichComparisons:
-    """``==``, ``!=``, ``<``, ``<=``, ``>``, ``>=`` for a twin, each handed to
-    the class's own ``_compare(other, op)`` with the matching ``operator``
-    function.  Slot-free, so it adds no ``__dict__`` to a slotted class."""
-
-    __slots__ = ()
-
-    def _compare(self, other: Any, op: Callable[[Any, Any], Any]) -> Any:
-        raise NotImplementedError
-
-    def __eq__(self, other: object) -> Any:
-        return self._compare(other, operator.eq)
-
-    def __ne__(self, other: object) -> Any:
-        return self._compare(other, operator.ne)
-
-    def __lt__(self, other: Any) -> Any:
-        return self._compare(other, operator.lt)
-
-    def __le__(self, other: Any) -> Any:
-        return self._compare(other, operator.le)
-
-    def __gt__(self, other: Any) -> Any:
-        return self._compare(other, operator.gt)
-
-    def __ge__(self, other: Any) -> Any:
-        return self._compare(other, operator.ge)
-
-    __hash__ = None  # type: ignore[assignment]
-
-
 def read_last_lines(lock: Any, lines_fn: Callable[[Any], int],
                     overflow_fn: Callable[[Any], int], handle: Any,
                     traced: bool, what: str) -> int:

@@ -43,13 +43,21 @@ Tracing model (``traced=True``, :attr:`BlockedDeque.last_lines`)
     they enter and all its used slots from where they entered it; ``index``
     and ``in`` stop after the block where they find the item.  A bounded
     append that drops an item from the other end adds the drop's lines;
-    ``extend`` and ``rotate`` count their pushes and pops together;
+    ``extend`` and ``rotate`` count their pushes and pops together, ``*=``
+    (and ``*``, on the copy) its walk over the items and its pushes;
     ``reverse`` the slots it swaps and the links of the blocks it leaves;
     ``clear`` the links of every block.
 
     So walking n items in full blocks of b touches, besides the header, the
     lines of bytes ``[a, a + 16 + 8b)`` of each block: at most
     ``ceil((16 + 8b + 48) / 64)`` each, fewer where blocks share a line.
+
+Twin of :class:`dsa.deque.BlockedDeque`, with other books (see
+``docs/twins.md``): an empty deque holds no block (the Python twin keeps
+one, with its indices in the middle), the back index is exclusive (there
+inclusive), one spare block is kept (there up to four), and the length is
+stored (there it is worked out from the layout).  The blocks themselves,
+and which end operation links or frees one, are the same.
 
 Memory (``nbytes``)
     The bytes the deque asks malloc for: the header (:data:`HEADER_BYTES`,
@@ -60,19 +68,19 @@ Memory (``nbytes``)
 
 from __future__ import annotations
 
-import operator
 import statistics
 import threading
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, List, Optional, Tuple, Union
 
 from dsa._compat import (DEQUE_FULL, DEQUE_MUTATED, EMPTY_DEQUE, SSIZE_MAX,
-                         as_maxlen, as_ssize, clamp_bounds, deque_position,
-                         not_in_deque, same_item)
+                         RichComparisons, as_maxlen, as_repeat_count,
+                         as_ssize, clamp_bounds, deque_position, not_in_deque,
+                         same_item)
 from dsa.deque import DEFAULT_BLOCK_SIZE, MAX_BLOCK_SIZE, check_block_size
 
-from ._common import (RichComparisons, as_int64, as_positive, as_seed,
-                      as_size, check, read_last_lines)
+from ._common import (as_int64, as_positive, as_seed, as_size, check,
+                      read_last_lines)
 from ._loader import load
 
 __all__ = [
@@ -481,17 +489,18 @@ class BlockedDeque(RichComparisons):
         return new
 
     def __imul__(self, times: Any) -> "BlockedDeque":
-        n = operator.index(times)
-        items = self.to_list()
-        if n <= 0:
-            self.clear()
-        elif n > 1 and items:
-            self._extend(items * (n - 1), back=True)
+        """``d *= n``, in C: a bounded deque keeps the last maxlen items of
+        the repetition, and only those are pushed (``dsa_dq_repeat``)."""
+        n = as_repeat_count(times)
+        with self._lock:
+            status = self._lib.dsa_dq_repeat(self._d, max(n, 0))
+        check(self._lib, status)
         return self
 
     def __mul__(self, times: Any) -> "BlockedDeque":
+        n = as_repeat_count(times)    # before the copy: a bad n changes nothing
         new = self.copy()
-        new *= times
+        new *= n
         return new
 
     __rmul__ = __mul__

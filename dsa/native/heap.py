@@ -8,6 +8,11 @@ a 4-ary heap always share one line.
 Classes
     :class:`DaryHeap` (any arity from 2 to 16) and :class:`BinaryHeap`
     (arity 2), with the methods and exceptions of the pure-Python twin.
+    Where the layout differs from that twin's Python list (see
+    ``docs/twins.md``): the array holds int64 values, not references; it
+    starts 56 bytes into a 64-byte line; any arity is allowed; and a
+    max-heap stores ``~x``.  The binary C heap and :class:`dsa.heap.BinaryHeap`
+    still leave the same array after the same pushes and pops.
 
 Kernels timed inside C, so that the cost of calling C from Python does not
 hide the cost of the memory: :func:`drain`, :func:`build`, :func:`op_cost`

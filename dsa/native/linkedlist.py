@@ -133,13 +133,12 @@ from typing import (Any, Callable, Dict, Iterable, Iterator, List, Optional,
                     Sequence, Tuple)
 
 from dsa._compat import (EXTENDED_SLICE_NOT_ITERABLE, SLICE_NOT_ITERABLE,
-                         SSIZE_MAX, as_repeat_count, as_slice_bound,
-                         as_sort_flag, as_ssize, as_subscript, has_index,
-                         list_index_error, name_of, same_item)
+                         SSIZE_MAX, RichComparisons, as_repeat_count,
+                         as_slice_bound, as_sort_flag, as_ssize, as_subscript,
+                         has_index, list_index_error, name_of, same_item)
 
-from ._common import (INT64_MAX, INT64_MIN, RichComparisons, as_choice,
-                      as_int64, as_positive, as_seed, as_size, check,
-                      read_last_lines)
+from ._common import (INT64_MAX, INT64_MIN, as_choice, as_int64, as_positive,
+                      as_seed, as_size, check, read_last_lines)
 from ._loader import load
 
 __all__ = [
