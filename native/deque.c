@@ -341,41 +341,46 @@ int dsa_dq_items(dsa_dq *dq, int64_t *out, size_t n)
     return DSA_OK;
 }
 
-/* deque *= n.  The result is the last maxlen items of the items repeated n
- * times (all of them when unbounded), so only those are pushed: the pushes
- * start at position `first` of the repeated sequence, which leaves the
- * deque exactly as pushing every copy would have, without building (or
- * touching) what a bounded deque would drop at once. */
+/* deque *= n, step for step as deque_inplace_repeat does it, so that the
+ * same items are pushed (and running iterators see the same changes).
+ * Bounded, the result is the last maxlen items of the repetition, and
+ * ceil(maxlen / len) copies end with the same items as n copies: those are
+ * all that is pushed, so a huge n costs no more than a small one. */
 int dsa_dq_repeat(dsa_dq *dq, size_t n)
 {
     trace_begin(dq);
     size_t len = dq->len, total;
-    if (n == 0) {               /* like deque: d *= 0 empties it */
-        if (len > 0) {
-            free_blocks(dq);
-            make_empty(dq);
-            dq->mods++;
-        }
-        return DSA_OK;
-    }
+    int status = DSA_OK;
     if (len == 0 || n == 1)
         return DSA_OK;
-    /* As deque: more than PY_SSIZE_T_MAX items is a MemoryError at once. */
+    if (n == 0) {               /* d *= 0 empties it */
+        free_blocks(dq);
+        make_empty(dq);
+        dq->mods++;
+        return DSA_OK;
+    }
+    if (len == 1) {             /* one item, repeated item by item; deque */
+        int64_t x = dq->head->items[dq->head_i];       /* counts a change */
+        if (dq->maxlen != SIZE_MAX && n > dq->maxlen)  /* even if nothing */
+            n = dq->maxlen;                            /* is added */
+        dq->mods++;
+        for (size_t k = 1; k < n && status == DSA_OK; k++)
+            status = push_back(dq, x);
+        return status;
+    }
+    /* More than PY_SSIZE_T_MAX items is a MemoryError at once, as in deque. */
     if (!dsa_mul_size(len, n, &total) || total > (size_t)PTRDIFF_MAX)
         return DSA_ENOMEM;
-    size_t first = len;
-    if (dq->maxlen != SIZE_MAX && total > dq->maxlen
-        && total - dq->maxlen > first)
-        first = total - dq->maxlen;
+    if (dq->maxlen != SIZE_MAX && total > dq->maxlen)
+        n = (dq->maxlen + len - 1) / len;
     int64_t *items = dsa_int64s_new(len);
     if (items == NULL)
         return DSA_ENOMEM;
     struct copy_ctx c = {items, len};
     walk(dq, 0, copy_run, &c);
-    int status = DSA_OK;
-    for (size_t k = first, i = first % len; k < total && status == DSA_OK;
-         k++, i = i + 1 == len ? 0 : i + 1)
-        status = push_back(dq, items[i]);
+    for (size_t copy = 1; copy < n && status == DSA_OK; copy++)
+        for (size_t i = 0; i < len && status == DSA_OK; i++)
+            status = push_back(dq, items[i]);
     free(items);
     return status;
 }

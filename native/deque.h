@@ -70,11 +70,12 @@ int dsa_dq_set(dsa_dq *dq, size_t index, int64_t item);
  * one item at a time from whichever end moves fewer.  DSA_ENOMEM only
  * before anything moved. */
 int dsa_dq_rotate(dsa_dq *dq, size_t k);
-/* deque *= n: the items repeated n times, of which a bounded deque keeps
- * the last maxlen (only those are pushed); n == 0 empties it.  DSA_ENOMEM
- * at once if len * n exceeds PTRDIFF_MAX (Python's Py_ssize_t), as deque
- * says MemoryError; if memory runs out later the items pushed so far stay,
- * as in deque. */
+/* deque *= n, as collections.deque does it: n == 0 empties the deque; a
+ * bounded deque pushes only the ceil(maxlen / len) copies whose last maxlen
+ * items are the result, so a huge n costs no more than a small one.
+ * DSA_ENOMEM at once if len * n exceeds PTRDIFF_MAX (Python's Py_ssize_t),
+ * as deque raises MemoryError; if memory runs out later the items pushed
+ * so far stay, as in deque. */
 int dsa_dq_repeat(dsa_dq *dq, size_t n);
 /* Reverse in place (no block is allocated or freed). */
 int dsa_dq_reverse(dsa_dq *dq);

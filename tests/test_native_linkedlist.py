@@ -35,6 +35,8 @@ from hypothesis import strategies as st  # noqa: E402
 from hypothesis.stateful import (RuleBasedStateMachine, initialize,  # noqa: E402
                                  invariant, precondition, rule)
 
+from helpers import outcome as shared_outcome  # noqa: E402
+
 from dsa.native import DoublyLinkedList  # noqa: E402
 from dsa.native import linkedlist as nl  # noqa: E402
 from dsa.native._loader import load  # noqa: E402
@@ -101,11 +103,10 @@ def ceil_lines(n: int, size: int) -> int:
 # ---------------------------------------------------------------------------
 
 def outcome(fn):
-    """A call's result, or the type of the exception it raised."""
-    try:
-        return ("ok", fn())
-    except (IndexError, ValueError, TypeError, OverflowError) as exc:
-        return ("raised", type(exc))
+    """A call's result, or the type of the exception it raised (see
+    helpers.outcome); other exceptions than these propagate."""
+    return shared_outcome(fn, words=lambda error: None,
+                          catch=(IndexError, ValueError, TypeError, OverflowError))
 
 
 class LinkedListMachine(RuleBasedStateMachine):
@@ -280,13 +281,13 @@ class LinkedListMachine(RuleBasedStateMachine):
         for op in (lambda t: t.append(bad), lambda t: t.appendleft(bad),
                    lambda t: t.insert(index, bad), lambda t: t.extend([7, bad]),
                    lambda t: t.append_node(bad)):
-            assert self.same(op) == ("raised", kind)
+            assert self.same(op) == ("raised", kind, None)
         if self.model:
-            assert self.same(lambda t: t.__setitem__(0, bad)) == ("raised", kind)
+            assert self.same(lambda t: t.__setitem__(0, bad)) == ("raised", kind, None)
             assert self.same(lambda t: t.insert_after(t.head_node, bad)) == \
-                ("raised", kind)
+                ("raised", kind, None)
             assert self.same(lambda t: setattr(t.tail_node, "value", bad)) == \
-                ("raised", kind)
+                ("raised", kind, None)
 
     # -- node handles, mirrored by position ------------------------------------
 
@@ -313,7 +314,7 @@ class LinkedListMachine(RuleBasedStateMachine):
     def find(self, value):
         values = self.values()
         if value not in values:
-            assert self.same(lambda t: t.find_node(value)) == ("raised", ValueError)
+            assert self.same(lambda t: t.find_node(value)) == ("raised", ValueError, None)
             return
         handles = {l: t.find_node(value) for l, t in self.twins.items()}
         self.hold(self.model[values.index(value)][1], handles)
@@ -326,7 +327,7 @@ class LinkedListMachine(RuleBasedStateMachine):
         results = {l: outcome(lambda: action(self.twins[l], handles[l]))
                    for l in self.twins}
         if i is None:
-            assert all(r == ("raised", ValueError) for r in results.values()), results
+            assert all(r == ("raised", ValueError, None) for r in results.values()), results
             return
         assert len(set(results.values())) == 1, results
         model_change(i)

@@ -494,6 +494,8 @@ class BlockedDeque(RichComparisons):
         n = as_repeat_count(times)
         with self._lock:
             status = self._lib.dsa_dq_repeat(self._d, max(n, 0))
+        if status == self._lib.DSA_ENOMEM:
+            raise MemoryError       # as bare as deque's (PyErr_NoMemory)
         check(self._lib, status)
         return self
 
