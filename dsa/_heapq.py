@@ -34,10 +34,12 @@ instead of swapping: the travelling item waits in a local variable, each
 step moves one neighbour into its slot, and the item is written once, at
 the end.  The list ends up exactly as if the swaps had been made.
 
-What the textbook gains by not doing any of this: a sift that reads like
-its definition ("trade places with the parent while smaller"), stops as
-soon as it can, and can count and draw each step; no bookkeeping for
-exceptions part-way through a hole; and one sift for every purpose.
+What the textbook gains by not doing this: a sift-down that reads like
+its definition (trade places with the better child while it is better),
+stops as soon as the rule holds and can count and show each step; an error
+that simply undoes the sift, instead of leaving CPython's half-way
+arrangement; and the same two sifts for every purpose, the classes
+included.
 
 One exception to "the same comparisons in the same order": a comparison
 that changes the list itself (an ``__lt__`` that appends to, clears or
@@ -75,7 +77,7 @@ _EMPTY = "index out of range"
 
 
 ###############################################################################
-# The two sifts, min and max
+# The sift, min and max
 ###############################################################################
 #
 # ``reverse`` turns the min-heap sift into the max-heap one by swapping the
@@ -108,15 +110,31 @@ def _size_changed(heap: list, pos: int, item: Any) -> RuntimeError:
     return RuntimeError(_SIZE_CHANGED)
 
 
-def _climb(heap: list, pos: int, item: Any, start: int, size: int,
-           reverse: bool) -> None:
-    """Place ``item`` by climbing from the hole at ``pos``, no higher than ``start``.
+def _sift(heap: list, pos: int, item: Any, down: bool, reverse: bool) -> None:
+    """Place ``item``, treating ``heap[pos]`` as a hole: both of CPython's sifts.
 
-    CPython's ``siftdown``: each parent that ``item`` beats steps down into
-    the hole.  Only ``item < parent`` is asked (``parent < item`` for a
-    max-heap), so an item equal to its parent stays below it.
+    ``down`` (CPython's ``siftup``, bottom-up; see the top of this module):
+    first walk the hole down to a leaf of the subtree below ``pos``, moving
+    the smaller child up at each level (the right one unless ``left <
+    right``) without looking at ``item``.  Then, in every case (CPython's
+    ``siftdown``), let ``item`` climb from the hole while it beats its
+    parent, no higher than where the sift started down (or to the root, for
+    a push); only ``item < parent`` is asked, so an item equal to its parent
+    stays below it.
     """
+    size = len(heap)
+    start = pos if down else 0
     try:
+        if down:
+            child = 2 * pos + 1
+            while child < size:
+                right = child + 1
+                if right < size and not (heap[right] < heap[child] if reverse
+                                         else heap[child] < heap[right]):
+                    child = right            # ties go to the right child
+                heap[pos] = heap[child]      # the smaller child moves up
+                pos = child                  # and the hole moves down
+                child = 2 * pos + 1
         while pos > start:
             parent_pos = (pos - 1) >> 1
             parent = heap[parent_pos]
@@ -130,32 +148,6 @@ def _climb(heap: list, pos: int, item: Any, start: int, size: int,
     if len(heap) != size:
         raise _size_changed(heap, pos, item)
     heap[pos] = item
-
-
-def _sink(heap: list, pos: int, item: Any, reverse: bool) -> None:
-    """Place ``item``, treating ``heap[pos]`` as a hole, in the subtree below ``pos``.
-
-    CPython's ``siftup``, bottom-up (see the top of this module): walk the
-    hole down to a leaf, moving the smaller child up at each level (the
-    right one unless ``left < right``), without looking at ``item``; then
-    let ``item`` climb back from the leaf.
-    """
-    size = len(heap)
-    start = pos
-    try:
-        child = 2 * pos + 1
-        while child < size:
-            right = child + 1
-            if right < size and not (heap[right] < heap[child] if reverse
-                                     else heap[child] < heap[right]):
-                child = right                # ties go to the right child
-            heap[pos] = heap[child]          # the smaller child moves up
-            pos = child                      # and the hole moves down
-            child = 2 * pos + 1
-    except BaseException as error:
-        _fill_hole_after_error(heap, pos, item, size, error)
-        raise
-    _climb(heap, pos, item, start, size, reverse)
 
 
 def _heapify_order(n: int) -> Iterable[int]:
@@ -201,108 +193,87 @@ def _cache_friendly_order(n: int) -> Iterator[int]:
 ###############################################################################
 # The heapq functions: each written once, for min-heaps and max-heaps
 ###############################################################################
+#
+# The five functions are made twice by one factory, for a min-heap
+# (heappush ...) and a max-heap (heappush_max ...): the same code, with
+# ``reverse`` fixed.  Each public function is then a single call away from
+# its sift, as CPython's heapq.py functions are, which the benchmark's speed
+# target needs.
 
-def _push(name: str, heap: list, item: Any, reverse: bool) -> None:
-    check_heap_list(name, heap, "argument 1")
-    heap.append(item)
-    size = len(heap)
-    _climb(heap, size - 1, item, 0, size, reverse)
+def _heapq_functions(reverse: bool, suffix: str) -> tuple:
+    names = [f"{name}{suffix}" for name in
+             ("heappush", "heappop", "heapreplace", "heappushpop", "heapify")]
+    push_name, pop_name, replace_name, pushpop_name, heapify_name = names
 
+    def heappush(heap: list, item: Any, /) -> None:
+        if not isinstance(heap, list):
+            check_heap_list(push_name, heap, "argument 1")
+        heap.append(item)
+        _sift(heap, len(heap) - 1, item, False, reverse)
 
-def _pop(name: str, heap: list, reverse: bool) -> Any:
-    # The root is what we want, but its slot cannot simply be deleted: the
-    # list must stay gapless.  So the *last* leaf is removed instead (cheap
-    # at the end of a list) and sifted down from the root's slot.
-    check_heap_list(name, heap)
-    if not heap:
-        raise IndexError(_EMPTY)
-    item = heap.pop()
-    if not heap:
-        return item                      # it was the only one
-    top = heap[0]
-    _sink(heap, 0, item, reverse)
-    return top
+    def heappop(heap: list, /) -> Any:
+        # The root is what we want, but its slot cannot simply be deleted:
+        # the list must stay gapless.  So the *last* leaf is removed instead
+        # (cheap at the end of a list) and sifted down from the root's slot.
+        if not isinstance(heap, list):
+            check_heap_list(pop_name, heap)
+        if not heap:
+            raise IndexError(_EMPTY)
+        item = heap.pop()
+        if not heap:
+            return item                  # it was the only one
+        top = heap[0]
+        _sift(heap, 0, item, True, reverse)
+        return top
 
-
-def _replace(name: str, heap: list, item: Any, reverse: bool) -> Any:
-    check_heap_list(name, heap, "argument 1")
-    if not heap:
-        raise IndexError(_EMPTY)
-    top = heap[0]
-    _sink(heap, 0, item, reverse)
-    return top
-
-
-def _pushpop(name: str, heap: list, item: Any, reverse: bool) -> Any:
-    # If ``item`` would be popped straight back, it is returned at once and
-    # the heap is not touched at all.
-    check_heap_list(name, heap, "argument 1")
-    if heap and (item < heap[0] if reverse else heap[0] < item):
-        if not heap:                 # the comparison itself emptied the heap
+    def heapreplace(heap: list, item: Any, /) -> Any:
+        if not isinstance(heap, list):
+            check_heap_list(replace_name, heap, "argument 1")
+        if not heap:
             raise IndexError(_EMPTY)
         top = heap[0]
-        _sink(heap, 0, item, reverse)
+        _sift(heap, 0, item, True, reverse)
         return top
-    return item
+
+    def heappushpop(heap: list, item: Any, /) -> Any:
+        # If ``item`` would be popped straight back, it is returned at once
+        # and the heap is not touched at all.
+        if not isinstance(heap, list):
+            check_heap_list(pushpop_name, heap, "argument 1")
+        if heap and (item < heap[0] if reverse else heap[0] < item):
+            if not heap:             # the comparison itself emptied the heap
+                raise IndexError(_EMPTY)
+            top = heap[0]
+            _sift(heap, 0, item, True, reverse)
+            return top
+        return item
+
+    def heapify(heap: list, /) -> None:
+        # Bottom-up: sift down every node that has children, children first.
+        if not isinstance(heap, list):
+            check_heap_list(heapify_name, heap)
+        for i in _heapify_order(len(heap)):
+            _sift(heap, i, heap[i], True, reverse)
+
+    functions = (heappush, heappop, heapreplace, heappushpop, heapify)
+    order, other = ("largest", "smaller") if reverse else ("smallest", "larger")
+    docs = ("Push ``item`` onto ``heap``, keeping the heap rule.  O(log n).",
+            f"Pop and return the {order} item of ``heap``.  O(log n).",
+            f"Pop and return the {order} item, then push ``item``: one sift, "
+            f"not two.\n\nThe returned item can be {other} than ``item``; the "
+            f"heap must not be empty.",
+            f"Push ``item``, then pop and return the {order} item: one sift "
+            f"at most.",
+            "Rearrange the list ``heap`` into a heap, in place, in O(n) time.")
+    for function, name, doc in zip(functions, names, docs):
+        function.__name__ = function.__qualname__ = name
+        function.__doc__ = doc
+    return functions
 
 
-def _heapify(name: str, heap: list, reverse: bool) -> None:
-    # Bottom-up: sift down every node that has children, children first.
-    check_heap_list(name, heap)
-    for i in _heapify_order(len(heap)):
-        _sink(heap, i, heap[i], reverse)
-
-
-def heappush(heap: List[T], item: T, /) -> None:
-    """Push ``item`` onto ``heap``, keeping the heap rule.  O(log n)."""
-    _push("heappush", heap, item, False)
-
-
-def heappop(heap: List[T], /) -> T:
-    """Pop and return the smallest item of ``heap``.  O(log n)."""
-    return _pop("heappop", heap, False)
-
-
-def heapreplace(heap: List[T], item: T, /) -> T:
-    """Pop and return the smallest item, then push ``item``: one sift, not
-    two.  The returned item can be larger than ``item``; the heap must not
-    be empty."""
-    return _replace("heapreplace", heap, item, False)
-
-
-def heappushpop(heap: List[T], item: T, /) -> T:
-    """Push ``item``, then pop and return the smallest item: one sift at most."""
-    return _pushpop("heappushpop", heap, item, False)
-
-
-def heapify(heap: List[Any], /) -> None:
-    """Rearrange the list ``heap`` into a heap, in place, in O(n) time."""
-    _heapify("heapify", heap, False)
-
-
-def heappush_max(heap: List[T], item: T, /) -> None:
-    """Max-heap version of :func:`heappush`."""
-    _push("heappush_max", heap, item, True)
-
-
-def heappop_max(heap: List[T], /) -> T:
-    """Max-heap version of :func:`heappop`: pop and return the largest item."""
-    return _pop("heappop_max", heap, True)
-
-
-def heapreplace_max(heap: List[T], item: T, /) -> T:
-    """Max-heap version of :func:`heapreplace`."""
-    return _replace("heapreplace_max", heap, item, True)
-
-
-def heappushpop_max(heap: List[T], item: T, /) -> T:
-    """Max-heap version of :func:`heappushpop`."""
-    return _pushpop("heappushpop_max", heap, item, True)
-
-
-def heapify_max(heap: List[Any], /) -> None:
-    """Max-heap version of :func:`heapify`."""
-    _heapify("heapify_max", heap, True)
+heappush, heappop, heapreplace, heappushpop, heapify = _heapq_functions(False, "")
+(heappush_max, heappop_max, heapreplace_max, heappushpop_max,
+ heapify_max) = _heapq_functions(True, "_max")
 
 
 ###############################################################################
