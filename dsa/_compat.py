@@ -194,6 +194,13 @@ class RichComparisons:
 # list
 ###############################################################################
 
+LIST_INDEX = "list index out of range"
+LIST_ASSIGNMENT_INDEX = "list assignment index out of range"
+EMPTY_LIST = "pop from empty list"
+POP_INDEX = "pop index out of range"
+REMOVE_MISSING = "list.remove(x): x not in list"
+MODIFIED_DURING_SORT = "list modified during sort"
+
 #: ``a[i:j:k] = x`` with a non-iterable ``x``.
 EXTENDED_SLICE_NOT_ITERABLE = "must assign iterable to extended slice"
 
@@ -201,6 +208,17 @@ EXTENDED_SLICE_NOT_ITERABLE = "must assign iterable to extended slice"
 #: words as for an extended slice.
 SLICE_NOT_ITERABLE = (EXTENDED_SLICE_NOT_ITERABLE if sys.version_info >= (3, 13)
                       else "can only assign an iterable")
+
+
+def not_in_list(value: Any) -> ValueError:
+    """``list.index`` of a value the list does not hold."""
+    return ValueError(f"{value!r} is not in list")
+
+
+def extended_slice_size_error(given: int, wanted: int) -> ValueError:
+    """``a[i:j:k] = items`` with the wrong number of items."""
+    return ValueError(f"attempt to assign sequence of size {given} "
+                      f"to extended slice of size {wanted}")
 
 
 def list_index_error(index: object) -> TypeError:
@@ -273,6 +291,10 @@ def clamp_bounds(start: Any, stop: Any, length: int) -> Tuple[int, int]:
 # heapq
 ###############################################################################
 
+HEAP_EMPTY = "index out of range"                   # heappop([]) and the like
+LIST_CHANGED_SIZE = "list changed size during iteration"   # a sift's __lt__ did it
+
+
 def check_heap_list(function: str, heap: object,
                     argument: str = "argument") -> None:
     """heapq's C functions take a list and nothing else.
@@ -288,6 +310,9 @@ def check_heap_list(function: str, heap: object,
 ###############################################################################
 # dict
 ###############################################################################
+
+DICT_CHANGED_SIZE = "dictionary changed size during iteration"
+
 
 def update_pairs(iterable: Iterable[Any]) -> Iterator[tuple]:
     """The ``(key, value)`` pairs of a dict update sequence, with dict's

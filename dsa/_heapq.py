@@ -60,7 +60,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Iterator, List, Optional, TypeVar
 
-from dsa._compat import check_heap_list
+from dsa._compat import HEAP_EMPTY, LIST_CHANGED_SIZE, check_heap_list
 
 __all__ = [
     "heappush", "heappop", "heapify", "heapreplace", "heappushpop",
@@ -72,8 +72,6 @@ __all__ = [
 T = TypeVar("T")
 KeyFunc = Optional[Callable[[Any], Any]]
 
-_SIZE_CHANGED = "list changed size during iteration"
-_EMPTY = "index out of range"
 
 
 ###############################################################################
@@ -99,7 +97,7 @@ def _fill_hole_after_error(heap: list, pos: int, item: Any, size: int,
     if pos < len(heap):
         heap[pos] = item
     if len(heap) != size and isinstance(error, IndexError):
-        raise RuntimeError(_SIZE_CHANGED) from None
+        raise RuntimeError(LIST_CHANGED_SIZE) from None
 
 
 def _size_changed(heap: list, pos: int, item: Any) -> RuntimeError:
@@ -107,7 +105,7 @@ def _size_changed(heap: list, pos: int, item: Any) -> RuntimeError:
     # existed.  Put the item back (if its slot still exists) and give up.
     if pos < len(heap):
         heap[pos] = item
-    return RuntimeError(_SIZE_CHANGED)
+    return RuntimeError(LIST_CHANGED_SIZE)
 
 
 def _sift(heap: list, pos: int, item: Any, down: bool, reverse: bool) -> None:
@@ -218,7 +216,7 @@ def _heapq_functions(reverse: bool, suffix: str) -> tuple:
         if not isinstance(heap, list):
             check_heap_list(pop_name, heap)
         if not heap:
-            raise IndexError(_EMPTY)
+            raise IndexError(HEAP_EMPTY)
         item = heap.pop()
         if not heap:
             return item                  # it was the only one
@@ -230,7 +228,7 @@ def _heapq_functions(reverse: bool, suffix: str) -> tuple:
         if not isinstance(heap, list):
             check_heap_list(replace_name, heap, "argument 1")
         if not heap:
-            raise IndexError(_EMPTY)
+            raise IndexError(HEAP_EMPTY)
         top = heap[0]
         _sift(heap, 0, item, True, reverse)
         return top
@@ -242,7 +240,7 @@ def _heapq_functions(reverse: bool, suffix: str) -> tuple:
             check_heap_list(pushpop_name, heap, "argument 1")
         if heap and (item < heap[0] if reverse else heap[0] < item):
             if not heap:             # the comparison itself emptied the heap
-                raise IndexError(_EMPTY)
+                raise IndexError(HEAP_EMPTY)
             top = heap[0]
             _sift(heap, 0, item, True, reverse)
             return top

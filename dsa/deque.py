@@ -90,7 +90,7 @@ from __future__ import annotations
 import operator
 from typing import Any, Iterable, Iterator, List, Optional, Tuple
 
-from dsa._collections_deque import DequeSurface
+from dsa._collections_deque import _END, DequeSurface
 from dsa._compat import EMPTY_DEQUE, as_maxlen, deque_position, name_of
 
 __all__ = ["BlockedDeque", "DEFAULT_BLOCK_SIZE", "MAX_BLOCK_SIZE", "check_block_size"]
@@ -98,7 +98,6 @@ __all__ = ["BlockedDeque", "DEFAULT_BLOCK_SIZE", "MAX_BLOCK_SIZE", "check_block_
 DEFAULT_BLOCK_SIZE = 64          # slots per block, as in CPython's deque
 MAX_BLOCK_SIZE = 1 << 20         # the largest block either twin takes: 8 MiB in C
 _SPARE_BLOCKS_KEPT = 4           # emptied blocks a deque keeps for reuse
-_END = object()                  # "this iterator had nothing more"
 
 
 class _Block:

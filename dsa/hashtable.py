@@ -150,7 +150,7 @@ from reprlib import recursive_repr
 from types import GenericAlias, MappingProxyType
 from typing import Any, Optional, TypeVar
 
-from dsa._compat import update_pairs
+from dsa._compat import DICT_CHANGED_SIZE, update_pairs
 
 __all__ = [
     "ChainedHashTable",
@@ -1681,7 +1681,7 @@ class _TableIterator:
             raise StopIteration
         if table._size != self._expected_size:
             self._expected_size = -1
-            raise RuntimeError("dictionary changed size during iteration")
+            raise RuntimeError(DICT_CHANGED_SIZE)
         entries = table._entries
         i = self._position
         while i < len(entries) and entries[i] is None:
@@ -1730,7 +1730,7 @@ class _ReverseTableIterator(_TableIterator):
             raise StopIteration
         if table._size != self._expected_size:
             self._expected_size = -1
-            raise RuntimeError("dictionary changed size during iteration")
+            raise RuntimeError(DICT_CHANGED_SIZE)
         entries = table._entries
         i = min(self._position, len(entries) - 1)
         while i >= 0 and entries[i] is None:

@@ -140,10 +140,13 @@ from types import GenericAlias
 from typing import (Any, Callable, Iterable, Iterator, List, Optional, Tuple,
                     TypeVar)
 
-from dsa._compat import (EXTENDED_SLICE_NOT_ITERABLE, SLICE_NOT_ITERABLE,
-                         SSIZE_MAX, RichComparisons, as_repeat_count,
-                         as_slice_bound, as_sort_flag, as_ssize, as_subscript,
-                         has_index, list_index_error, name_of, same_item)
+from dsa._compat import (EMPTY_LIST, EXTENDED_SLICE_NOT_ITERABLE, LIST_INDEX,
+                         LIST_ASSIGNMENT_INDEX, MODIFIED_DURING_SORT, POP_INDEX,
+                         REMOVE_MISSING, SLICE_NOT_ITERABLE, SSIZE_MAX,
+                         RichComparisons, as_repeat_count, as_slice_bound,
+                         as_sort_flag, as_ssize, as_subscript,
+                         extended_slice_size_error, has_index,
+                         list_index_error, name_of, not_in_list, same_item)
 
 __all__ = ["SinglyLinkedList", "DoublyLinkedList", "SinglyNode", "DoublyNode"]
 
@@ -458,14 +461,14 @@ class _LinkedList(RichComparisons, MutableSequence[T]):
         for i, node in self._scan(start, stop):
             if same_item(node.value, value):
                 return i
-        raise ValueError(f"{value!r} is not in list")
+        raise not_in_list(value)
 
     # -- reading, writing and deleting by position ---------------------------
 
     def __getitem__(self, index: Any) -> Any:
         """``a[i]`` walks to position ``i``: O(i).  ``a[i:j:k]`` is a new list."""
         if has_index(index):
-            return self._node_at(self._position(index, "list index out of range")).value
+            return self._node_at(self._position(index, LIST_INDEX)).value
         if isinstance(index, slice):
             positions = range(*index.indices(self._size))
             new = self._kind()
@@ -476,7 +479,7 @@ class _LinkedList(RichComparisons, MutableSequence[T]):
     def __setitem__(self, index: Any, value: Any) -> None:
         """``a[i] = x`` replaces a value (not a node).  ``a[i:j] = items`` as for list."""
         if has_index(index):
-            i = self._position(index, "list assignment index out of range")
+            i = self._position(index, LIST_ASSIGNMENT_INDEX)
             self._node_at(i).value = value
         elif isinstance(index, slice):
             start, stop, step = index.indices(self._size)
@@ -490,7 +493,7 @@ class _LinkedList(RichComparisons, MutableSequence[T]):
     def __delitem__(self, index: Any) -> None:
         """``del a[i]`` unlinks one node; ``del a[i:j:k]`` unlinks several in one walk."""
         if has_index(index):
-            i = self._position(index, "list assignment index out of range")
+            i = self._position(index, LIST_ASSIGNMENT_INDEX)
             self._unlink_after(self._before(i))
         elif isinstance(index, slice):
             start, stop, step = index.indices(self._size)
@@ -546,8 +549,7 @@ class _LinkedList(RichComparisons, MutableSequence[T]):
         """``a[i:j:k] = items`` with k != 1: exactly one item per position."""
         items = _materialize(value, EXTENDED_SLICE_NOT_ITERABLE)
         if len(items) != len(positions):
-            raise ValueError(f"attempt to assign sequence of size {len(items)} "
-                             f"to extended slice of size {len(positions)}")
+            raise extended_slice_size_error(len(items), len(positions))
         if positions.step < 0:
             positions, items = positions[::-1], items[::-1]
         for node, item in zip(self._nodes_at(positions), items):
@@ -608,17 +610,17 @@ class _LinkedList(RichComparisons, MutableSequence[T]):
         i = as_ssize(index)
         size = self._size
         if size == 0:
-            raise IndexError("pop from empty list")
+            raise IndexError(EMPTY_LIST)
         if i < 0:
             i += size
         if not 0 <= i < size:
-            raise IndexError("pop index out of range")
+            raise IndexError(POP_INDEX)
         return self._unlink_after(self._before(i)).value
 
     def popleft(self) -> T:
         """Remove and return the first item.  O(1)."""
         if self._size == 0:
-            raise IndexError("pop from empty list")
+            raise IndexError(EMPTY_LIST)
         return self._unlink_after(self._sentinel).value
 
     def remove(self, value: Any) -> None:
@@ -633,7 +635,7 @@ class _LinkedList(RichComparisons, MutableSequence[T]):
                     # is at position i now (nothing, if i is past the end).
                     self._delete_run(min(i, self._size), min(i + 1, self._size))
                 return
-        raise ValueError("list.remove(x): x not in list")
+        raise ValueError(REMOVE_MISSING)
 
     def clear(self) -> None:
         """Remove every item.  O(n): each node is detached (see the module notes)."""
@@ -662,14 +664,14 @@ class _LinkedList(RichComparisons, MutableSequence[T]):
         """The node at position ``index`` (negative counts from the end).  A walk."""
         if not has_index(index):
             raise TypeError(f"node indices must be integers, not {name_of(index)}")
-        return self._node_at(self._position(index, "list index out of range"))
+        return self._node_at(self._position(index, LIST_INDEX))
 
     def find_node(self, value: Any) -> _Node:
         """The first node whose value equals ``value``.  O(n).  ValueError if none."""
         for _, node in self._scan():
             if same_item(node.value, value):
                 return node
-        raise ValueError(f"{value!r} is not in list")
+        raise not_in_list(value)
 
     def insert_after(self, node: _Node, value: T) -> _Node:
         """Splice a new node holding ``value`` in after ``node``; return it.  O(1)."""
@@ -758,7 +760,7 @@ class _LinkedList(RichComparisons, MutableSequence[T]):
             self._put_back(_chain(nodes), version)
             raise
         if not self._put_back(first, version):
-            raise ValueError("list modified during sort")
+            raise ValueError(MODIFIED_DURING_SORT)
 
     def _put_back(self, first: Optional[_Node], version: int) -> bool:
         """Relink the chain lifted out by sort; False if the list changed meanwhile."""

@@ -13,7 +13,7 @@ C state; that is the price of letting the C code run without the GIL.
 from __future__ import annotations
 
 import operator
-from typing import Any, Callable, Dict, NoReturn
+from typing import Any, Callable, Dict, List, NoReturn
 
 INT64_MIN = -(2**63)
 INT64_MAX = 2**63 - 1
@@ -37,6 +37,12 @@ def as_int64(value: Any, what: str = "item") -> int:
             f"[{INT64_MIN}, {INT64_MAX}]"
         )
     return number
+
+
+def as_int64_list(iterable: Any, what: str = "item") -> List[int]:
+    """Every item checked (as :func:`as_int64`) before any reaches C, so that
+    a bad one, or an iterable that raises part-way, changes nothing."""
+    return [as_int64(item, what) for item in iterable]
 
 
 def as_size(value: Any, what: str = "size") -> int:

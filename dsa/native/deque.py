@@ -79,8 +79,8 @@ from dsa._compat import (DEQUE_FULL, DEQUE_MUTATED, EMPTY_DEQUE, SSIZE_MAX,
                          same_item)
 from dsa.deque import DEFAULT_BLOCK_SIZE, MAX_BLOCK_SIZE, check_block_size
 
-from ._common import (as_int64, as_positive, as_seed, as_size, check,
-                      read_last_lines)
+from ._common import (as_int64, as_int64_list, as_positive, as_seed, as_size,
+                      check, read_last_lines)
 from ._loader import load
 
 __all__ = [
@@ -99,11 +99,6 @@ if _lib.DSA_DQ_MAX_BLOCK != MAX_BLOCK_SIZE:
     raise ImportError(
         f"native/deque.h says DSA_DQ_MAX_BLOCK = {_lib.DSA_DQ_MAX_BLOCK}, "
         f"dsa.deque says MAX_BLOCK_SIZE = {MAX_BLOCK_SIZE}: rebuild the C twins")
-
-
-def _int64_list(iterable: Iterable[Any]) -> List[int]:
-    """Every item checked before any reaches C, so a bad one changes nothing."""
-    return [as_int64(item) for item in iterable]
 
 
 def _as_int64_or_none(value: Any) -> Optional[int]:
@@ -138,7 +133,7 @@ class BlockedDeque(RichComparisons):
                  block_size: Any = DEFAULT_BLOCK_SIZE,
                  traced: bool = False) -> None:
         self._setup(block_size, as_maxlen(maxlen), traced)
-        items = _int64_list(iterable)
+        items = as_int64_list(iterable)
         if items:
             self._extend(items, back=True)
 
@@ -261,13 +256,13 @@ class BlockedDeque(RichComparisons):
         or an exception from the iterable itself, leaves the deque as it
         was.  (collections.deque keeps the items appended before the error.)
         """
-        items = _int64_list(iterable)
+        items = as_int64_list(iterable)
         if items:
             self._extend(items, back=True)
 
     def extendleft(self, iterable: Iterable[Any]) -> None:
         """Appendleft every item of ``iterable``: they end up reversed."""
-        items = _int64_list(iterable)
+        items = as_int64_list(iterable)
         if items:
             self._extend(items, back=False)
 
@@ -513,7 +508,7 @@ def _rebuild(cls: type, items: List[int], maxlen: Optional[int],
     new = object.__new__(cls)
     BlockedDeque._setup(new, block_size, maxlen, traced)
     if items:
-        new._extend(_int64_list(items), back=True)
+        new._extend(as_int64_list(items), back=True)
     return new
 
 

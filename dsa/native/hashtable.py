@@ -247,15 +247,10 @@ def _check_choice(value: Any, choices: Dict[str, int], what: str) -> int:
 def _check_seed(seed: Any) -> int:
     if seed is None:
         return int.from_bytes(os.urandom(8), "little")
-    try:
-        value = operator.index(seed)
-    except TypeError:
+    if not hasattr(type(seed), "__index__"):
         raise TypeError(
-            f"seed must be an integer or None, not {type(seed).__name__}"
-        ) from None
-    if not 0 <= value < 2**64:
-        raise ValueError(f"seed must be in [0, 2**64), got {value}")
-    return value
+            f"seed must be an integer or None, not {type(seed).__name__}")
+    return as_seed(seed)
 
 
 def _check_load(value: Any, open_addressing: bool,

@@ -58,8 +58,8 @@ from typing import Any, Iterable, Iterator, List, Optional
 
 from dsa.heap import HeapStats     # the counters both twins report in
 
-from ._common import (as_choice, as_int64, as_positive, as_seed, as_size,
-                      check, read_last_lines)
+from ._common import (as_choice, as_int64, as_int64_list, as_positive,
+                      as_seed, as_size, check, read_last_lines)
 from ._loader import load
 
 __all__ = [
@@ -86,11 +86,6 @@ def _check_arity(arity: Any) -> int:
     return d
 
 
-def _int64_list(iterable: Iterable[Any]) -> List[int]:
-    """Every item checked before any reaches C, so a bad one changes nothing."""
-    return [as_int64(item) for item in iterable]
-
-
 class DaryHeap:
     """A min-heap (or max-heap) of int64 with ``arity`` children per node.
 
@@ -111,7 +106,7 @@ class DaryHeap:
                  max_heap: bool = False, count: bool = False,
                  traced: bool = False) -> None:
         self._setup(arity, max_heap, count, traced)
-        items = _int64_list(iterable)
+        items = as_int64_list(iterable)
         if items:
             self._heapify(items)
 
@@ -247,7 +242,7 @@ class DaryHeap:
 
     def heapify(self, iterable: Iterable[Any]) -> None:
         """Replace the contents with ``iterable``'s items, bottom-up.  O(n)."""
-        self._heapify(_int64_list(iterable))
+        self._heapify(as_int64_list(iterable))
 
     def clear(self) -> None:
         """Remove every item (and give the array back)."""
@@ -373,7 +368,7 @@ def _rebuild(cls: type, arity: int, max_heap: bool, count: bool,
     heap = object.__new__(cls)
     DaryHeap._setup(heap, arity, max_heap, count, traced)
     # A valid heap array comes out of heapify unchanged, in the same order.
-    heap._heapify(_int64_list(items))
+    heap._heapify(as_int64_list(items))
     heap.reset_stats()
     return heap
 

@@ -132,13 +132,17 @@ from types import GenericAlias
 from typing import (Any, Callable, Dict, Iterable, Iterator, List, Optional,
                     Sequence, Tuple)
 
-from dsa._compat import (EXTENDED_SLICE_NOT_ITERABLE, SLICE_NOT_ITERABLE,
-                         SSIZE_MAX, RichComparisons, as_repeat_count,
-                         as_slice_bound, as_sort_flag, as_ssize, as_subscript,
-                         has_index, list_index_error, name_of, same_item)
+from dsa._compat import (EMPTY_LIST, EXTENDED_SLICE_NOT_ITERABLE, LIST_INDEX,
+                         LIST_ASSIGNMENT_INDEX, MODIFIED_DURING_SORT, POP_INDEX,
+                         REMOVE_MISSING, SLICE_NOT_ITERABLE, SSIZE_MAX,
+                         RichComparisons, as_repeat_count, as_slice_bound,
+                         as_sort_flag, as_ssize, as_subscript,
+                         extended_slice_size_error, has_index,
+                         list_index_error, name_of, not_in_list, same_item)
 
-from ._common import (INT64_MAX, INT64_MIN, as_choice, as_int64, as_positive,
-                      as_seed, as_size, check, read_last_lines)
+from ._common import (INT64_MAX, INT64_MIN, as_choice, as_int64,
+                      as_int64_list, as_positive, as_seed, as_size, check,
+                      read_last_lines)
 from ._loader import load
 
 __all__ = [
@@ -198,11 +202,6 @@ def _c_int(value: Any) -> Optional[int]:
         if INT64_MIN <= number <= INT64_MAX:
             return number
     return None
-
-
-def _int64s(iterable: Iterable[Any]) -> List[int]:
-    """Every item checked before any reaches C: a bad one changes nothing."""
-    return [as_int64(item) for item in iterable]
 
 
 # ---------------------------------------------------------------------------
@@ -341,7 +340,7 @@ class DoublyLinkedList(RichComparisons, MutableSequence):
     def _materialize_items(self, iterable: Iterable[Any]) -> List[int]:
         if iterable is self:
             return self.to_list()
-        return _int64s(iterable)
+        return as_int64_list(iterable)
 
     def _like(self, items: List[int]) -> "DoublyLinkedList":
         """A new list of the base class with these items and our options
@@ -560,7 +559,7 @@ class DoublyLinkedList(RichComparisons, MutableSequence):
                 for i in range(start, min(stop, len(items))):
                     if same_item(items[i], value):
                         return i
-        raise ValueError(f"{value!r} is not in list")
+        raise not_in_list(value)
 
     def check_invariants(self) -> None:
         """Raise AssertionError, saying what, unless prev/next are symmetric,
@@ -580,7 +579,7 @@ class DoublyLinkedList(RichComparisons, MutableSequence):
         if has_index(index):
             with self._lock:
                 n = int(self._lib.dsa_ll_len(self._l))
-                i = self._position(index, n, "list index out of range")
+                i = self._position(index, n, LIST_INDEX)
                 status = self._lib.dsa_ll_get(self._l, i, self._out)
                 value = self._out[0]
             check(self._lib, status)
@@ -597,7 +596,7 @@ class DoublyLinkedList(RichComparisons, MutableSequence):
             with self._lock:
                 n = int(self._lib.dsa_ll_len(self._l))
                 i = self._position(index, n,
-                                   "list assignment index out of range")
+                                   LIST_ASSIGNMENT_INDEX)
                 number = as_int64(value)
                 status = self._lib.dsa_ll_set(self._l, i, number)
             check(self._lib, status)
@@ -611,9 +610,7 @@ class DoublyLinkedList(RichComparisons, MutableSequence):
                     positions = range(start, stop, step)
                     items = self._assigned(value, EXTENDED_SLICE_NOT_ITERABLE)
                     if len(items) != len(positions):
-                        raise ValueError(
-                            f"attempt to assign sequence of size {len(items)} "
-                            f"to extended slice of size {len(positions)}")
+                        raise extended_slice_size_error(len(items), len(positions))
                     for i, number in zip(positions, items):
                         check(self._lib, self._lib.dsa_ll_set(self._l, i, number))
         else:
@@ -626,7 +623,7 @@ class DoublyLinkedList(RichComparisons, MutableSequence):
             iterator = iter(value)
         except TypeError:
             raise TypeError(message) from None
-        return _int64s(iterator)
+        return as_int64_list(iterator)
 
     def _replace_run(self, start: int, stop: int, items: List[int]) -> None:
         lib, cl = self._lib, self._l
@@ -644,7 +641,7 @@ class DoublyLinkedList(RichComparisons, MutableSequence):
             with self._lock:
                 n = int(self._lib.dsa_ll_len(self._l))
                 i = self._position(index, n,
-                                   "list assignment index out of range")
+                                   LIST_ASSIGNMENT_INDEX)
                 status = self._lib.dsa_ll_pop(self._l, i, self._ffi.NULL)
             check(self._lib, status)
         elif isinstance(index, slice):
@@ -699,11 +696,11 @@ class DoublyLinkedList(RichComparisons, MutableSequence):
         with self._lock:
             size = int(self._lib.dsa_ll_len(self._l))
             if size == 0:
-                raise IndexError("pop from empty list")
+                raise IndexError(EMPTY_LIST)
             if i < 0:
                 i += size
             if not 0 <= i < size:
-                raise IndexError("pop index out of range")
+                raise IndexError(POP_INDEX)
             status = self._lib.dsa_ll_pop(self._l, i, self._out)
             value = self._out[0]
         check(self._lib, status)
@@ -715,7 +712,7 @@ class DoublyLinkedList(RichComparisons, MutableSequence):
             status = self._lib.dsa_ll_pop(self._l, 0, self._out)
             value = self._out[0]
         if status == self._lib.DSA_EEMPTY:
-            raise IndexError("pop from empty list")
+            raise IndexError(EMPTY_LIST)
         check(self._lib, status)
         return value
 
@@ -733,7 +730,7 @@ class DoublyLinkedList(RichComparisons, MutableSequence):
                         if i < len(self):    # __eq__ may have changed us
                             del self[i]
                         return
-        raise ValueError("list.remove(x): x not in list")
+        raise ValueError(REMOVE_MISSING)
 
     def clear(self) -> None:
         """Remove every item (every node handle goes stale)."""
@@ -766,7 +763,7 @@ class DoublyLinkedList(RichComparisons, MutableSequence):
         buf = self._ffi.new("size_t[]", order)
         with self._lock:
             if self._l is not cl or self._lib.dsa_ll_mods(cl) != mods:
-                raise ValueError("list modified during sort")
+                raise ValueError(MODIFIED_DURING_SORT)
             status = self._lib.dsa_ll_permute(cl, buf, len(order))
         check(self._lib, status)
 
@@ -799,7 +796,7 @@ class DoublyLinkedList(RichComparisons, MutableSequence):
                 f"node indices must be integers, not {name_of(index)}")
         with self._lock:
             n = int(self._lib.dsa_ll_len(self._l))
-            i = self._position(index, n, "list index out of range")
+            i = self._position(index, n, LIST_INDEX)
             status = self._lib.dsa_ll_node_at(self._l, i, self._ref)
             node = self._handle(self._ref)
         check(self._lib, status)
@@ -819,7 +816,7 @@ class DoublyLinkedList(RichComparisons, MutableSequence):
                 for i, item in enumerate(self.to_list()):
                     if same_item(item, value):
                         return self.node_at(i)
-        raise ValueError(f"{value!r} is not in list")
+        raise not_in_list(value)
 
     def _push_node(self, value: Any, front: bool) -> NodeHandle:
         number = as_int64(value)
