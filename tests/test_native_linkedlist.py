@@ -19,6 +19,7 @@ import collections
 import copy
 import pickle
 import random
+import re
 import threading
 import time
 from collections.abc import MutableSequence
@@ -503,7 +504,9 @@ def test_errors_match_list():
         a.index(1, None)
     with pytest.raises(ValueError, match="extended slice of size 2"):
         a[::2] = [1]
-    with pytest.raises(TypeError, match="can only assign an iterable"):
+    # Python 3.13 words this as it words an extended slice's: as list does.
+    said = shared_outcome(lambda: [1, 2, 3].__setitem__(slice(0, 1), 5))
+    with pytest.raises(TypeError, match=f"^{re.escape(said[2])}$"):
         a[0:1] = 5
     with pytest.raises(TypeError, match="node indices must be integers"):
         a.node_at("1")
