@@ -23,7 +23,6 @@ the stage at once; there is nothing useful to shrink in them.
 
 from __future__ import annotations
 
-import random
 from typing import Any, List, Optional
 
 from .grader import MAX_CASE_CHARS, Abort, Failure, Lost, ProblemBug, Session, cut, safe_repr
@@ -151,7 +150,7 @@ def check_large(session: Session) -> bool:
     """The problem's ``large_cases``, run after the complexity stage."""
     problem = session.problem
     if problem.large_cases is not None:
-        for case in problem.large_cases(random.Random(f"{problem.name}:large")):
+        for case in problem.large_cases(session.rng("large")):
             failure = trial(session, case, timeout=max(LARGE_TIMEOUT, session.case_timeout * 5),
                             where="on a large input", show_limit=MAX_CASE_CHARS * 2)
             if failure is not None:

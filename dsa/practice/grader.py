@@ -44,6 +44,8 @@ failed with its evidence, or inconclusive with what to try.
 from __future__ import annotations
 
 import os
+import random
+import secrets
 import shutil
 import sys
 import tempfile
@@ -226,14 +228,18 @@ class Session:
         self.reference: Optional[Worker] = None
         self.started = time.perf_counter()
         self.deadline = self.started + time_limit
+        #: Seeds the large and growth inputs: fresh for every check, so that
+        #: a file cannot work out those inputs in advance and prepare their
+        #: answers while it loads.
+        self.seed = secrets.randbits(64)
         self.stage = "load"
         #: What the learner's code printed while loading, and in all.
         self.load_output = ""
         self.load_dropped = 0
         self.all_output: List[str] = []
         self.dropped = 0
-        #: Time of a trial that calls nothing, for each worker (seconds): what
-        #: the channel, the thread and the guards cost around a solution.
+        #: Processor time of a trial that calls nothing, for each worker
+        #: (seconds): what the trial costs around a solution.
         self.latency = {"learner": 0.0, "reference": 0.0}
 
     # -- driver -------------------------------------------------------------
@@ -299,8 +305,8 @@ class Session:
             if role == "learner":
                 self.report.isolation = str(answer.get("mode", ""))
             self.ask(worker, {"op": "case", "case": None}, 5.0)
-            empty = [self.ask(worker, {"op": "run", "null": True}, 5.0)[1] for _ in range(7)]
-            self.latency[role] = min(empty)
+            from .growth import empty_trials
+            self.latency[role] = min(empty_trials(self, worker))
         if self.report.isolation != "namespaces":
             self.report.notes.append(
                 "this system does not allow user namespaces, so your code ran with "
@@ -545,6 +551,10 @@ class Session:
         room = max(0, OUTPUT_LIMIT - len(report.output))
         report.output += text[:room]
         report.output_truncated += dropped + max(0, len(text) - room)
+
+    def rng(self, *parts: Any) -> random.Random:
+        """A random source for one family and size (or the large cases)."""
+        return random.Random(":".join(map(str, (self.seed, self.problem.name) + parts)))
 
     def show(self, case: Any) -> str:
         try:

@@ -20,8 +20,9 @@ What is fitted (:mod:`dsa.practice.complexity`):
 
 A family **fails** when the counts grow too fast (``e_ops`` over the limit
 and over the reference's by more than :data:`MARGIN`) or when time clearly
-does (the whole interval of ``e`` over the limit and the whole interval of
-``d`` over :data:`MARGIN`).  It **passes** when time clearly does not (the
+does: the whole interval of ``e`` over the limit, and either the whole
+interval of ``d`` over :data:`MARGIN` or the reference itself growing within
+the limit (then the machine is not what makes the learner's cost grow).  It **passes** when time clearly does not (the
 interval of ``e`` under the limit, or that of ``d`` under the margin) and
 the counts agree.  Anything between is measured once more, the best of all
 runs kept; a family still between is *inconclusive*.
@@ -34,7 +35,6 @@ comparisons any correct solution makes) is set aside with a note.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple
 
@@ -54,6 +54,9 @@ BUDGET_QUICK = 0.5
 #: The shortest time taken at face value (seconds): below it, the round
 #: trip of the channel is most of what is measured.
 TIME_FLOOR = 2e-5
+#: How much more processor time than wall-clock time a run may report
+#: (seconds): clocks read at slightly different moments.
+CLOCK_SLACK = 0.005
 
 
 @dataclass
@@ -131,24 +134,35 @@ def check(session: Session) -> bool:
 
 
 def _settle_latency(session: Session) -> None:
-    """Take the round trip of an empty run again, now that the workers are
-    warm, and keep the smaller of the two.
+    """Time empty trials again, now that the workers are warm, and keep the
+    smallest estimate of what a trial costs around the solution.
 
     Every time measured is reduced by it.  Taken once at start-up, on a busy
-    machine it can come out larger than a warm round trip, and then the
-    smallest sizes lose more than their overhead: a learner's time of
-    0.2 ms was measured as 0.02 ms, which made an O(n) solution look like n**2.
+    machine it can come out too large, and then the smallest sizes lose more
+    than their overhead: a learner's 0.2 ms was once measured as 0.02 ms,
+    which made an O(n) solution look like n**2.
     """
     for role, worker in (("learner", session.learner), ("reference", session.reference)):
         if worker is None:
             continue
-        empty = [session.ask(worker, {"op": "run", "null": True}, 5.0)[1] for _ in range(7)]
-        session.latency[role] = min([session.latency[role]] + empty)
+        session.latency[role] = min([session.latency[role]] + empty_trials(session, worker))
+
+
+def empty_trials(session: Session, worker: Any, count: int = 7) -> List[float]:
+    """Processor seconds of ``count`` trials that call nothing."""
+    return [float(session.ask(worker, {"op": "run", "null": True, "timed": True}, 5.0)[0]
+                  .get("cpu") or 0.0) for _ in range(count)]
 
 
 def _run(session: Session, worker: Any, case: Any, *, count: bool, n: int,
          family: Family) -> Tuple[Dict[str, Any], float]:
-    """One timed run; raises Abort for the learner's failures."""
+    """One timed run: the answer and the processor seconds it took.
+
+    The cost is the processor time of the trial's thread, which other
+    programs on a busy machine barely change; it is checked against the
+    time the supervisor saw pass, which nothing in the learner's process
+    can shorten.  Raises Abort for the learner's failures.
+    """
     mine = worker is session.learner
     timeout = session.growth_timeout if mine else 120.0
     where = f"on an input of size n = {n:,} ({family.name})"
@@ -183,7 +197,12 @@ def _run(session: Session, worker: Any, case: Any, *, count: bool, n: int,
                 f"your solution ran out of memory {where}; {_asks(session)}")))
         raise Abort(session.error_failure(failure, None, stage="complexity",
                                           where=f"on a large input (n = {n:,}, {family.name})"))
-    return answer, seconds
+    cpu = answer.get("cpu")
+    if not isinstance(cpu, float) or not 0.0 <= cpu <= seconds + CLOCK_SLACK:
+        raise Abort(Failure(stage="rules", message=(
+            "the processor time reported from your code's process does not fit the time "
+            "that passed: the grader's clock was tampered with")))
+    return answer, cpu
 
 
 def _measure(session: Session, result: _Measured, *, first: bool) -> None:
@@ -199,7 +218,7 @@ def _measure(session: Session, result: _Measured, *, first: bool) -> None:
     if first:
         counting = complexity.counted is not None
         for n in complexity.sizes_of(family):
-            case = family.make_case(n, random.Random(f"{problem.name}:{family.name}:{n}"))
+            case = family.make_case(n, session.rng(family.name, n))
             result.cases[n] = case
             reference, ref_seconds = _run(session, session.reference, case, count=False,
                                           n=n, family=family)
@@ -257,8 +276,7 @@ def _judge_answer(session: Session, result: _Measured, case: Any, n: int,
     low = 1
     while size // 2 > low:  # halve while the family still shows the mistake
         smaller = size // 2
-        trial_case = family.make_case(smaller, random.Random(
-            f"{problem.name}:{family.name}:{smaller}"))
+        trial_case = family.make_case(smaller, session.rng(family.name, smaller))
         want = expected_outcome(session, trial_case)
         got, _ = _run(session, session.learner, trial_case, count=False, n=smaller,
                       family=family)
@@ -311,7 +329,8 @@ def _judge(session: Session, result: _Measured) -> None:
     assert time is not None and excess is not None
     if ops_fail:
         result.verdict, result.why = "fail", "ops"
-    elif time.above(limit) and excess.above(MARGIN):
+    elif time.above(limit) and (excess.above(MARGIN)
+                                or result.reference_time.exponent <= limit):  # type: ignore[union-attr]
         result.verdict, result.why = "fail", "time"
     elif time.below(limit) or excess.below(MARGIN):
         result.verdict, result.why = "pass", "time"

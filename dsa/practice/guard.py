@@ -178,12 +178,18 @@ def install(*, scratch: str, hidden: Sequence[str], tripwires: Sequence[str] = (
     _replace_aliases(swapped)
     refuse = _make_policy(state, tuple(trapped_files), frozenset(trusted_code))
 
+    relevant = frozenset(BLOCKED_EVENTS) | frozenset(PATH_EVENTS) | {
+        "import", "open", "exec", "object.__setattr__", "os.kill", "os.killpg",
+        "signal.pthread_kill"}
+
     def hook(event: str, args: Tuple[Any, ...]) -> None:
         if event == EVENT:  # evidence, from a tripwire or a watch
             if len(args) == 2 and isinstance(args[0], str):
                 state.evidence.append((args[0], args[1]))
             return
-        if not state.learner or state.busy:
+        # Most events (every id(), every attribute read of a frame) concern no
+        # rule: leave at once, so that the hook costs the learner's code little.
+        if event not in relevant or not state.learner or state.busy:
             return
         state.busy = True  # the policy itself may trigger events
         try:

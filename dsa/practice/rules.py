@@ -15,7 +15,6 @@ O(1) extra memory grows like n; one walking with two pointers stays flat.
 
 from __future__ import annotations
 
-import random
 import time
 from typing import Any, Dict, List, Optional
 
@@ -65,7 +64,7 @@ def check(session: Session) -> bool:
     mine: Dict[int, int] = {}
     reference: Dict[int, int] = {}
     for n in sizes:
-        case = family.make_case(n, random.Random(f"{problem.name}:{family.name}:{n}"))
+        case = family.make_case(n, session.rng(family.name, n))
         reference[n] = measure_memory(session, session.reference, case, n)
         began = time.perf_counter()
         mine[n] = measure_memory(session, session.learner, case, n)

@@ -42,6 +42,7 @@ stay out of reach.
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import importlib.util
 import os
@@ -172,7 +173,9 @@ class _Worker:
         self.hide = list(args.hide or [])
         self.mode = os.environ.get("DSA_PRACTICE_JAIL", "none")
         import _thread
+        import time
         self.start_thread = _thread.start_new_thread  # before any tripwire
+        self.thread_clock = time.thread_time_ns
         self.forbidden_types: List[type] = []
         self.tracemalloc = None
         self.modules_before: set = set()
@@ -268,26 +271,38 @@ class _Worker:
 
     # -- running the learner's code in a thread of its own -------------------
 
-    def _in_thread(self, body: Any) -> Tuple[Any, Optional[BaseException], str, int]:
+    def _in_thread(self, body: Any, *, timed: bool = False
+                   ) -> Tuple[Any, Optional[BaseException], str, int, float]:
         """Run ``body()`` in a fresh thread with output captured and the
-        learner phase on; ``(result, exception, output, dropped)``."""
+        learner phase on; ``(result, exception, output, dropped, cpu)``,
+        ``cpu`` being the seconds of processor time the thread used.
+
+        A ``timed`` run keeps the garbage collector off, in both workers
+        alike, so that a collection of earlier garbage is not timed.
+        """
         capture = self.capture
         writer = capture.CappedWriter()
-        box: List[Any] = [None, None]
+        box: List[Any] = [None, None, 0]
         finished = threading.Lock()
         finished.acquire()
         guard = self.guard
+        clock = self.thread_clock
 
         def trial() -> None:
+            started = clock()
             try:
                 box[0] = body()
             except BaseException as exc:  # everything, SystemExit included
                 box[1] = exc
             finally:
+                box[2] = clock() - started
                 finished.release()
 
         saved = sys.stdout, sys.stderr
         sys.stdout = sys.stderr = writer
+        collecting = gc.isenabled()
+        if timed:
+            gc.disable()
         if guard is not None:
             guard.learner_phase(True)
         try:
@@ -296,8 +311,10 @@ class _Worker:
         finally:
             if guard is not None:
                 guard.learner_phase(False)
+            if timed and collecting:
+                gc.enable()
             sys.stdout, sys.stderr = saved
-        return box[0], box[1], writer.getvalue(), writer.dropped
+        return box[0], box[1], writer.getvalue(), writer.dropped, box[2] / 1e9
 
     def _evidence(self) -> List[Any]:
         if self.guard is None:
@@ -319,7 +336,7 @@ class _Worker:
         sys.modules[name] = module  # dataclasses and pickle look here
         sys.dont_write_bytecode = True
         loader = spec.loader
-        _, error, output, dropped = self._in_thread(lambda: loader.exec_module(module))
+        _, error, output, dropped, _ = self._in_thread(lambda: loader.exec_module(module))
         answer: Dict[str, Any] = {"ok": error is None, "output": output, "dropped": dropped,
                                   "evidence": self._evidence()}
         if error is not None:
@@ -360,7 +377,8 @@ class _Worker:
         if memory:
             start()
         try:
-            outcome, error, output, dropped = self._in_thread(lambda: run(solution, case))
+            outcome, error, output, dropped, cpu = self._in_thread(
+                lambda: run(solution, case), timed=bool(message.get("timed")))
         finally:
             if memory:
                 stop()
@@ -370,7 +388,8 @@ class _Worker:
         if counted_after < counted_before:
             evidence.append(["counter", "the comparison counter went backwards"])
         answer: Dict[str, Any] = {"output": output, "dropped": dropped, "evidence": evidence,
-                                  "ops": counted_after - counted_before if count else None}
+                                  "ops": counted_after - counted_before if count else None,
+                                  "cpu": cpu}
         if error is not None:
             answer["ok"] = False
             if isinstance(error, self.RuleBroken):
