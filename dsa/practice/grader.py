@@ -40,6 +40,8 @@ failed with its evidence, or inconclusive with what to try.
 from __future__ import annotations
 
 import os
+import random
+import secrets
 import shutil
 import sys
 import tempfile
@@ -231,6 +233,15 @@ class Session:
         #: Time of a trial that calls nothing, for each worker (seconds): what
         #: the channel, the thread and the guards cost around a solution.
         self.latency = {"learner": 0.0, "reference": 0.0}
+        #: Mixed into the seeds of the measured inputs, new for every check,
+        #: so that a file cannot know them in advance and look its answers up.
+        self.salt = secrets.token_hex(8)
+
+    def measured_random(self, family: str, n: int, round_: object = 0) -> random.Random:
+        """The random generator of one measured input: the growth inputs of
+        ``family`` at size ``n`` in round ``round_`` (each timed round gets
+        inputs of its own), or those of the memory rule."""
+        return random.Random(f"{self.problem.name}:{family}:{n}:{round_}:{self.salt}")
 
     # -- driver -------------------------------------------------------------
 

@@ -15,7 +15,6 @@ O(1) extra memory grows like n; one walking with two pointers stays flat.
 
 from __future__ import annotations
 
-import random
 from typing import Any, Dict, List, Optional
 
 from .complexity import fit, format_exponent
@@ -61,7 +60,8 @@ def check(session: Session) -> bool:
     mine: Dict[int, int] = {}
     reference: Dict[int, int] = {}
     for n in sizes:
-        case = family.make_case(n, random.Random(f"{problem.name}:{family.name}:{n}"))
+        # Inputs of their own: none of them is timed later.
+        case = family.make_case(n, session.measured_random(family.name, n, "memory"))
         reference[n] = measure_memory(session, session.reference, case, n)
         mine[n] = measure_memory(session, session.learner, case, n)
     measured = sorted(mine)
