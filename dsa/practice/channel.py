@@ -122,7 +122,8 @@ class Worker:
         env = worker_env(home, scratch)
         try:
             if jail:
-                self.process = spawn(command, JailConfig(hide=list(hide)), cwd=scratch,
+                self.process = spawn(command, JailConfig(hide=list(hide), writable=[scratch]),
+                                     cwd=scratch,
                                      env=env, pass_fds=(to_worker_r, from_worker_w))
             else:
                 env["DSA_PRACTICE_JAIL"] = "none"
