@@ -53,6 +53,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
 from .capture import OUTPUT_LIMIT
+from . import wire
 from .channel import Worker, WorkerLost
 from .forbidden import describe_uses, find_forbidden
 from .problem import Problem
@@ -298,7 +299,8 @@ class Session:
         os.makedirs(reference_scratch)
         home = self.problem.home
         self.learner = Worker("learner", home, str(self.path.resolve()),
-                              scratch=learner_scratch, hide=hidden_folders(), jail=self.jail)
+                              scratch=learner_scratch, hide=hidden_folders(), jail=self.jail,
+                              answer_limit=wire.ANSWER_LIMIT)
         self.reference = Worker("reference", home, "", scratch=reference_scratch, jail=False)
         for role, worker in (("learner", self.learner), ("reference", self.reference)):
             answer = self.ask(worker, {"op": "hello"}, START_TIMEOUT, starting=True)[0]

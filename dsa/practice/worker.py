@@ -316,12 +316,13 @@ class _Worker:
                 # was being made (a __del__, a __getattr__) is in it too.
                 answer["evidence"] = (list(answer.get("evidence") or [])
                                       + self._evidence(integrity=False))
-            answer["nonce"] = nonce
+            answer.pop("nonce", None)
+            answer["nonce"] = nonce  # last: the supervisor checks it first
             try:
-                wire.send(self.fd_out, answer)
+                wire.send(self.fd_out, answer, limit=wire.ANSWER_LIMIT)
             except wire.NotPlain as exc:
-                wire.send(self.fd_out, {"nonce": nonce, "ok": False, "failure": {
-                    "kind": "notplain", "error": str(exc)}})
+                wire.send(self.fd_out, {"ok": False, "failure": {
+                    "kind": "notplain", "error": str(exc)}, "nonce": nonce})
 
     # -- running the learner's code in a thread of its own -------------------
 
