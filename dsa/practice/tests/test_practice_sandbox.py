@@ -16,6 +16,7 @@ run, and none may print.
 from __future__ import annotations
 
 import os
+import resource
 import subprocess
 import sys
 import textwrap
@@ -354,10 +355,14 @@ def test_a_trusted_code_object_with_other_globals_is_not_trusted(tmp_path: Path)
 @pytest.mark.parametrize("frame", [
     "struct.pack('>I', len(body)) + body",
     "struct.pack('>I', 2 ** 31)",
-], ids=["an answer", "a huge length"])
+    "struct.pack('>I', 3 * 4_000_000 + 58) + b'{\"outcome\":[' + b'[],' * 4_000_000 "
+    "+ b'0],\"nonce\":\"' + b'0' * 32 + b'\"}'",
+], ids=["an answer", "a huge length", "a big body"])
 def test_writing_to_the_channel_is_forgery(tmp_path: Path, frame: str) -> None:
     """The channel's descriptors are in sys.argv; what the file writes there
-    lacks the request's nonce, or is not a frame at all."""
+    lacks the request's nonce, or is not a frame at all.  A big body of
+    empty lists took the supervisor a gigabyte and half a minute to read
+    before its nonce was looked at."""
     source = f"""\
 import json, os, struct, sys
 
@@ -367,8 +372,18 @@ def count_distinct(values):
     body = json.dumps({{"nonce": "0" * 32, "ok": True, "outcome": 0}}).encode()
     os.write(OUT, {frame})
 """ + DISTINCT_BODY
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     report = grade_source(tmp_path, DISTINCT, source)
     assert report.stage == "rules" and "grader's channel" in report.message, report.describe()
+    grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - peak  # kilobytes
+    assert grown < 100_000, f"the supervisor grew by {grown:,} KB reading a forged frame"
+
+
+def test_an_answer_too_large_is_refused_by_the_worker(tmp_path: Path) -> None:
+    report = grade_source(tmp_path, DISTINCT,
+                          "def count_distinct(values):\n    return [10 ** 9] * 2_000_000\n")
+    assert report.stage == "correctness" and "too large to send" in report.message, \
+        report.describe()
 
 
 def test_the_reference_is_out_of_reach(tmp_path: Path) -> None:
