@@ -69,9 +69,11 @@ one impossible.  Known ways round, and what they can reach:
   always caught (the copy it is compared with is out of reach).
 * **Stored keys out of sight.**  ``no_hashed_keys`` walks the learner's
   objects; keys kept in an attribute of the ``sys`` module or in a
-  container of the standard library are not found.  (Instances of
-  ``forbidden_types`` are found wherever they are kept, but a forbidden
-  object that existed before the file loaded is not the file's.)
+  container of the standard library are not found, and nor are keys
+  stored changed (``key + 1``, ``f"k{key}"``; a key inside a tuple is
+  found).  (Instances of ``forbidden_types`` are found wherever they are
+  kept, but a forbidden object that existed before the file loaded is not
+  the file's.)
 * **The worker's loop, through a generator.**  A frame taken with
   ``sys._getframe()`` inside a generator, in the trial's thread, is linked
   to the worker's own frames when the generator is finished in the

@@ -325,8 +325,14 @@ def _is_namespace(mapping: Dict[Any, Any]) -> bool:
     return "__name__" in mapping and "__builtins__" in mapping
 
 
-def _hashable_in(key: Any, wanted: Set[Any]) -> bool:
+def _hashable_in(key: Any, wanted: Set[Any], depth: int = 0) -> bool:
+    """True when ``key`` is one of ``wanted``, or a tuple or frozenset
+    holding one (a table keyed by ``(key,)`` holds the keys all the same)."""
     try:
-        return key in wanted
+        if key in wanted:
+            return True
     except TypeError:
         return False
+    if depth < 3 and type(key) in (tuple, frozenset):
+        return any(_hashable_in(item, wanted, depth + 1) for item in key)
+    return False
