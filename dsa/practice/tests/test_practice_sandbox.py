@@ -579,6 +579,30 @@ def test_a_forbidden_type_kept_out_of_sight_is_found(tmp_path: Path) -> None:
     assert "collections.deque" in report.message and "out of sight" in report.message
 
 
+def test_keys_wrapped_in_tuples_are_still_keys(tmp_path: Path) -> None:
+    """A dict built without naming it, keyed by (key,): the scan looked
+    for the keys themselves only."""
+    source = """\
+        class MyHashMap:
+            def __init__(self):
+                self.table = type(globals())()
+
+            def put(self, key, value):
+                self.table[(key,)] = value
+
+            def get(self, key):
+                return self.table.get((key,), -1)
+
+            def remove(self, key):
+                self.table.pop((key,), None)
+
+            def __len__(self):
+                return len(self.table)
+        """
+    report = grade_source(tmp_path, get("design-hash-map"), source)
+    assert report.stage == "rules" and "holding the key (" in report.message, report.describe()
+
+
 # --------------------------------------------------------------------------
 # The clock
 
