@@ -86,6 +86,10 @@ one impossible.  Known ways round, and what they can reach:
 * **Raw memory.**  Any extension module the policy does not know that hands
   out pointers (numpy's stride tricks, a compiled module of the learner's
   own) can rewrite the hook's state, and then everything above.
+* **Other copies of the reference solutions.**  Only the package's own
+  solutions folder is hidden; a copy elsewhere (another checkout, a git
+  history, an installed wheel) can be read, which is copying, not an
+  escape.
 * **Time shaped by the file.**  A file that knows the sizes can wait so
   that every size takes the same time; timing alone cannot tell.
   Comparison counts, where a problem has them, are not fooled this way
