@@ -114,15 +114,24 @@ def trial(session: Session, case: Any, *, watch: bool = False,
     return None
 
 
-def scan(session: Session, case: Any) -> List[str]:
-    """What the learner's objects hold that the rules forbid (sentences)."""
+def scan(session: Session, case: Any, *, stray: bool = False) -> List[str]:
+    """What the learner's objects hold that the rules forbid (sentences).
+
+    ``stray`` also looks for instances of the forbidden types anywhere in
+    the learner's worker, kept where no walk from its objects finds them.
+    """
     rules = session.problem.rules
-    keys = list(rules.no_hashed_keys(case)) if rules.no_hashed_keys is not None else []
+    keys = list(rules.no_hashed_keys(case)) \
+        if rules.no_hashed_keys is not None and not stray else []
     assert session.learner is not None
     try:
-        answer, _ = session.ask(session.learner, {"op": "scan", "keys": keys}, 30.0)
+        answer, _ = session.ask(session.learner, {"op": "scan", "keys": keys, "stray": stray},
+                                30.0)
     except Lost as lost:
         raise Abort(lost.failure(session, None, where="while its objects were examined"))
+    broken = session.evidence_failure(answer, None)
+    if broken is not None:
+        raise Abort(broken)
     return [str(item) for item in answer.get("found") or []]
 
 
@@ -156,6 +165,11 @@ def check_large(session: Session) -> bool:
             if failure is not None:
                 failure.message += " (one of the inputs at the sizes the constraints allow)"
                 return session.fail(failure)
+    if problem.rules.forbidden_types:
+        found = scan(session, None, stray=True)
+        if found:
+            return session.fail(Failure(stage="rules", message=(
+                f"the rules forbid what your code stores: {found[0]}")))
     return True
 
 

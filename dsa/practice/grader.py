@@ -57,6 +57,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
 from .capture import OUTPUT_LIMIT
+from . import wire
 from .channel import Worker, WorkerLost
 from .forbidden import describe_uses, find_forbidden
 from .problem import Problem
@@ -241,6 +242,15 @@ class Session:
         #: Processor time of a trial that calls nothing, for each worker
         #: (seconds): what the trial costs around a solution.
         self.latency = {"learner": 0.0, "reference": 0.0}
+        #: Mixed into the seeds of the measured inputs, new for every check,
+        #: so that a file cannot know them in advance and look its answers up.
+        self.salt = secrets.token_hex(8)
+
+    def measured_random(self, family: str, n: int, round_: object = 0) -> random.Random:
+        """The random generator of one measured input: the growth inputs of
+        ``family`` at size ``n`` in round ``round_`` (each timed round gets
+        inputs of its own), or those of the memory rule."""
+        return random.Random(f"{self.problem.name}:{family}:{n}:{round_}:{self.salt}")
 
     # -- driver -------------------------------------------------------------
 
@@ -298,7 +308,8 @@ class Session:
         os.makedirs(reference_scratch)
         home = self.problem.home
         self.learner = Worker("learner", home, str(self.path.resolve()),
-                              scratch=learner_scratch, hide=hidden_folders(), jail=self.jail)
+                              scratch=learner_scratch, hide=hidden_folders(), jail=self.jail,
+                              answer_limit=wire.ANSWER_LIMIT)
         self.reference = Worker("reference", home, "", scratch=reference_scratch, jail=False)
         for role, worker in (("learner", self.learner), ("reference", self.reference)):
             answer = self.ask(worker, {"op": "hello"}, START_TIMEOUT, starting=True)[0]

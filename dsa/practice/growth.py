@@ -10,6 +10,13 @@ less the round trip of an empty request.  Every answer is judged as well:
 a solution wrong only on long inputs fails here, at the smallest size of
 that family that shows it.
 
+Each timed run gets an input of its own, drawn with a seed that is new for
+every check (:meth:`~dsa.practice.grader.Session.measured_random`): a file
+that remembers its answers, or works them out in advance from the
+problem's generators, would otherwise be timed on its lookups.  (A family
+whose ``make_case`` ignores its random generator gives the same input
+every time; every problem should also have a family that does not.)
+
 What is fitted (:mod:`dsa.practice.complexity`):
 
 * ``e``, the learner's time exponent, with its 95 % interval;
@@ -69,7 +76,8 @@ class _Measured:
     reference: Dict[int, List[float]] = field(default_factory=dict)
     mine_ops: Dict[int, float] = field(default_factory=dict)
     reference_ops: Dict[int, float] = field(default_factory=dict)
-    cases: Dict[int, Any] = field(default_factory=dict)
+    #: Timed rounds after the first pass, each on inputs of its own.
+    rounds: int = 0
     #: "pass", "fail" or "unclear", and why.
     verdict: str = "unclear"
     why: str = ""
@@ -218,14 +226,7 @@ def _measure(session: Session, result: _Measured, *, first: bool) -> None:
     if first:
         counting = complexity.counted is not None
         for n in complexity.sizes_of(family):
-            case = family.make_case(n, session.rng(family.name, n))
-            result.cases[n] = case
-            reference, ref_seconds = _run(session, session.reference, case, count=False,
-                                          n=n, family=family)
-            answer, seconds = _run(session, session.learner, case, count=False, n=n,
-                                   family=family)
-            _judge_answer(session, result, case, n, reference.get("outcome"),
-                          answer.get("outcome"))
+            case, ref_seconds, seconds = _timed(session, result, n, 0)
             result.sizes.append(n)
             result.reference[n] = [ref_seconds - latency["reference"]]
             result.mine[n] = [seconds - latency["learner"]]
@@ -248,16 +249,29 @@ def _measure(session: Session, result: _Measured, *, first: bool) -> None:
     else:
         rounds = repeats
     for _ in range(rounds):
+        # Every round times inputs the learner's code has not seen (a file
+        # remembering answers would otherwise be timed on its lookups), and
+        # judges them.
+        result.rounds += 1
         for n in result.sizes:
-            case = result.cases[n]
-            if sum(result.reference[n]) < budget / 4:
-                result.reference[n].append(
-                    _run(session, session.reference, case, count=False, n=n,
-                         family=family)[1] - latency["reference"])
-            if sum(result.mine[n]) < budget / 4:
-                result.mine[n].append(
-                    _run(session, session.learner, case, count=False, n=n,
-                         family=family)[1] - latency["learner"])
+            if sum(result.mine[n]) >= budget / 4:
+                continue
+            _, ref_seconds, seconds = _timed(session, result, n, result.rounds)
+            result.reference[n].append(ref_seconds - latency["reference"])
+            result.mine[n].append(seconds - latency["learner"])
+
+
+def _timed(session: Session, result: _Measured, n: int, round_: int
+           ) -> Tuple[Any, float, float]:
+    """One timed run of each solution on a new input of size ``n``, the
+    learner's answer judged; the input and the two times."""
+    family = result.family
+    case = family.make_case(n, session.measured_random(family.name, n, round_))
+    reference, ref_seconds = _run(session, session.reference, case, count=False, n=n,
+                                  family=family)
+    answer, seconds = _run(session, session.learner, case, count=False, n=n, family=family)
+    _judge_answer(session, result, case, n, reference.get("outcome"), answer.get("outcome"))
+    return case, ref_seconds, seconds
 
 
 def _judge_answer(session: Session, result: _Measured, case: Any, n: int,
@@ -276,7 +290,7 @@ def _judge_answer(session: Session, result: _Measured, case: Any, n: int,
     low = 1
     while size // 2 > low:  # halve while the family still shows the mistake
         smaller = size // 2
-        trial_case = family.make_case(smaller, session.rng(family.name, smaller))
+        trial_case = family.make_case(smaller, session.measured_random(family.name, smaller))
         want = expected_outcome(session, trial_case)
         got, _ = _run(session, session.learner, trial_case, count=False, n=smaller,
                       family=family)

@@ -12,7 +12,10 @@ call the way the problem's :class:`~dsa.practice.problem.Rules` ask:
     sorting the input and sorting it back is caught.
 ``memory``
     The call runs with :mod:`tracemalloc` tracing; the peak above what was
-    allocated when the call began is the extra memory used.
+    allocated when the call began is the extra memory used.  The trial's
+    ``memory`` is a pair of functions, ``begin()`` and ``read()``: in the
+    learner's worker they ask the guard, which alone holds tracemalloc's
+    functions (:meth:`dsa.practice.guard.Guard.measure`).
 class problems
     Every instance made is remembered, so that after the run
     :func:`storage_problems` can look through what it holds.
@@ -38,7 +41,7 @@ DESCRIBE_LIMIT = 2_000_000
 SCAN_LIMIT = 200_000
 
 _audit = sys.audit
-#: Taken before the worker sets its tripwires, which replace ``sys.gettrace``.
+#: Taken before the worker's tripwire replaces ``sys.gettrace`` for the learner.
 _gettrace = sys.gettrace
 
 
@@ -46,7 +49,7 @@ class Trial:
     """What one trial asks the wrapper to do."""
 
     def __init__(self, *, keep_input: bool = False, watch: bool = False,
-                 memory: Optional[Tuple[Callable[[], None], Callable[[], Tuple[int, int]]]] = None,
+                 memory: Optional[Tuple[Callable[[], Any], Callable[[], int]]] = None,
                  learner_file: str = "") -> None:
         self.keep_input = keep_input
         self.watch = watch
@@ -176,28 +179,32 @@ def _wrap_function(function: Any, trial: Trial) -> Callable[..., Any]:
     learner_file = trial.learner_file
 
     def call(*args: Any, **kwargs: Any) -> Any:
-        arguments = (args, kwargs)  # one tuple, so that its identity stays the same
-        before = describe(arguments) if keep else None
-        previous_trace = _gettrace() if watch else None
-        if watch:
-            sys.settrace(_watcher(arguments, before, learner_file))
-        if memory is not None:
-            if not watch:  # each frame becomes an object tracemalloc sees
+        # Read once into locals: the closure's cells can be rewritten by the
+        # learner's code while it runs, the frame's locals cannot.
+        checking, measuring, watching, arguments = keep, memory, watch, (args, kwargs)
+        before = describe(arguments) if checking else None
+        previous_trace = _gettrace() if watching else None
+        waiting: Dict[int, Any] = {}
+        if watching:
+            trace, waiting = _watcher(arguments, before, learner_file)
+            sys.settrace(trace)
+        if measuring is not None:
+            if not watching:  # each frame becomes an object tracemalloc sees
                 sys.settrace(_materialise_frames)
-            reset_peak, traced = memory
-            reset_peak()
-            start, _ = traced()
+            begin, read = measuring
+            begin()
         try:
             return function(*args, **kwargs)
         finally:
-            if memory is not None:
-                _, peak = traced()
-                _audit(EVENT, "memory", max(0, peak - start))
-                if not watch:
+            if measuring is not None:
+                _audit(EVENT, "memory", max(0, read()))
+                if not watching:
                     sys.settrace(None)
-            if watch:
+            if watching:
                 sys.settrace(previous_trace)
-            if keep and describe(arguments) != before:
+                if waiting:
+                    _audit(EVENT, "refused", SWITCHED_OFF)
+            if checking and describe(arguments) != before:
                 _audit(EVENT, "changed", "after the call")
 
     call.__name__ = getattr(function, "__name__", "solution")
@@ -211,25 +218,44 @@ def _materialise_frames(frame: Any, event: str, arg: Any) -> None:
     return None
 
 
-def _watcher(arguments: Any, before: Any, learner_file: str) -> Callable[..., Any]:
+def _watcher(arguments: Any, before: Any, learner_file: str
+             ) -> Tuple[Callable[..., Any], Dict[int, Any]]:
     """A trace function comparing the inputs after every step in the
-    learner's file; the first difference is reported once."""
+    learner's file, the first difference reported once; and the frames it
+    watches that have not returned yet.
+
+    A frame of the learner's file that ends without its ``return`` reaching
+    the watch had the watch switched off (``frame.f_trace = None``), and so
+    has one whose line or opcode events were turned off while the watch saw
+    it: both are reported.
+    """
     reported = [False]
+    waiting: Dict[int, Any] = {}
 
     def local(frame: Any, event: str, arg: Any) -> Any:
-        if not reported[0] and describe(arguments) != before:
-            reported[0] = True
-            line = frame.f_lineno
-            _audit(EVENT, "changed", f"while your code ran (seen at line {line})")
+        if not reported[0]:
+            if describe(arguments) != before:
+                reported[0] = True
+                _audit(EVENT, "changed", f"while your code ran (seen at line {frame.f_lineno})")
+            elif not (frame.f_trace_lines and frame.f_trace_opcodes):
+                reported[0] = True
+                _audit(EVENT, "refused", SWITCHED_OFF)
+        if event == "return":
+            waiting.pop(id(frame), None)
         return local
 
     def global_trace(frame: Any, event: str, arg: Any) -> Any:
         if frame.f_code.co_filename != learner_file:
             return None
         frame.f_trace_opcodes = True
+        waiting[id(frame)] = frame
         return local
 
-    return global_trace
+    return global_trace, waiting
+
+
+#: What switching off the watch of ``keep_input`` is called in a report.
+SWITCHED_OFF = "switching off the grader's watch of the input"
 
 
 # --------------------------------------------------------------------------
@@ -386,8 +412,14 @@ def _is_namespace(mapping: Dict[Any, Any]) -> bool:
     return "__name__" in mapping and "__builtins__" in mapping
 
 
-def _hashable_in(key: Any, wanted: Set[Any]) -> bool:
+def _hashable_in(key: Any, wanted: Set[Any], depth: int = 0) -> bool:
+    """True when ``key`` is one of ``wanted``, or a tuple or frozenset
+    holding one (a table keyed by ``(key,)`` holds the keys all the same)."""
     try:
-        return key in wanted
+        if key in wanted:
+            return True
     except TypeError:
         return False
+    if depth < 3 and type(key) in (tuple, frozenset):
+        return any(_hashable_in(item, wanted, depth + 1) for item in key)
+    return False

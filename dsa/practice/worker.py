@@ -30,26 +30,35 @@ itself are recognised as forged:
     ``keep_input``); answer the ``outcome`` as plain data, the comparisons counted,
     the memory peak, the ``evidence`` the guards collected, what the code
     printed, or a ``failure``.
-``{"op": "scan", "keys": [...], "types": [...]}``
+``{"op": "scan", "keys": [...], "stray": bool}``
     look through the objects the last trial's instances hold (see
-    :func:`dsa.practice.harness.storage_problems`).
+    :func:`dsa.practice.harness.storage_problems`); with ``"stray"``, also
+    for instances of the forbidden types kept anywhere
+    (:meth:`dsa.practice.guard.Guard.stray`).
 
 Trials run in a thread of their own, so the frames the learner's code can
 walk up to are the trial's, never this loop's: the nonce and the guard
-stay out of reach.
+stay out of reach.  The learner's code also runs in this loop's thread
+(a ``__del__`` when an answer is dropped, a ``__str__`` or ``__getattr__``
+the worker calls); the guard refuses it every frame there, an exception
+it raises there becomes the answer's ``failure``, and what it did is in
+the evidence of the answer being made.  (A generator's frame is the one
+known way round: see "What these guards cannot stop" in
+:mod:`dsa.practice.guard`.)
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import gc
 import importlib
 import importlib.util
+import linecache
 import os
 import secrets
 import sys
 import threading
-import traceback
 import types
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
@@ -72,6 +81,34 @@ PRELOAD = ("heapq", "bisect", "collections", "collections.abc", "functools", "it
            "linecache", "tokenize", "textwrap", "pprint", "json", "time", "datetime",
            "tracemalloc", "gc", "sys", "os", "signal", "io", "struct")
 
+#: Functions that raise no audit event, refused in the learner phase: what
+#: they would let the learner's code do.
+REFUSALS = {
+    "_thread.start_new_thread": "starting a thread",
+    "_thread.start_joinable_thread": "starting a thread",
+    "threading._start_new_thread": "starting a thread",
+    "threading._start_joinable_thread": "starting a thread",
+    "_posixsubprocess.fork_exec": "starting a program",
+    "os.pidfd_open": "signalling another process",
+    "signal.pidfd_send_signal": "signalling another process",
+    "os.mkfifo": "making a special file",
+    "os.mknod": "making a special file",
+    "sys.gettrace": "reading the grader's trace function",
+    "sys.getprofile": "reading the grader's trace function",
+    "threading.gettrace": "reading the grader's trace function",
+    "threading.getprofile": "reading the grader's trace function",
+    "tracemalloc.start": "switching the memory measurement",
+    "tracemalloc.stop": "switching the memory measurement",
+    "tracemalloc.reset_peak": "switching the memory measurement",
+    "tracemalloc.clear_traces": "switching the memory measurement",
+    "signal.getsignal": "handling signals",
+    "signal.signal": "handling signals",
+    "_signal.signal": "handling signals",
+    "signal.setitimer": "handling signals",
+    "signal.alarm": "handling signals",
+    "signal.pthread_sigmask": "handling signals",
+}
+
 #: Grader modules dropped from ``sys.modules`` before the learner's file
 #: loads: a fresh import gets a copy that shares nothing with this worker.
 HIDDEN_MODULES = ("dsa.practice.worker", "dsa.practice.guard", "dsa.practice.harness",
@@ -91,7 +128,8 @@ def _limit_resources() -> None:
             soft, hard = resource.getrlimit(which)
             if soft == resource.RLIM_INFINITY or soft > wanted:
                 cap = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
-                resource.setrlimit(which, (cap, hard))
+                # The hard limit too, so that the learner's code cannot lift it.
+                resource.setrlimit(which, (cap, cap))
         except (ValueError, OSError):
             pass
 
@@ -106,15 +144,19 @@ def _import_problem(home: str) -> Any:
 
 
 def _learner_frame(exc: BaseException, learner_file: str) -> Tuple[Optional[int], Optional[str]]:
-    """The deepest line of the learner's file in ``exc``'s traceback."""
+    """The deepest line of the learner's file in ``exc``'s traceback.
+
+    Walks the traceback itself (the guard trusts this function, and only it,
+    to read frames in the worker's own thread), in time linear in its length.
+    """
     found: Tuple[Optional[int], Optional[str]] = (None, None)
-    try:
-        frames = traceback.extract_tb(exc.__traceback__)
-    except Exception:
-        return found
-    for frame in frames:
-        if os.path.normcase(os.path.abspath(frame.filename)) == learner_file:
-            found = (frame.lineno, (frame.line or "").strip() or None)
+    entry = exc.__traceback__
+    while entry is not None:
+        filename = entry.tb_frame.f_code.co_filename
+        if os.path.normcase(os.path.abspath(filename)) == learner_file:
+            line = linecache.getline(filename, entry.tb_lineno).strip()
+            found = (entry.tb_lineno, line or None)
+        entry = entry.tb_next
     return found
 
 
@@ -126,7 +168,7 @@ def _text(exc: BaseException, limit: int = 300) -> str:
         return f"SystemExit: your code called sys.exit({shown})"
     try:
         detail = str(exc)
-    except Exception:
+    except BaseException:
         detail = ""
     text = f"{name}: {detail}" if detail else name
     return text if len(text) <= limit else text[:limit] + "…"
@@ -141,6 +183,16 @@ def _exception_failure(exc: BaseException, learner_file: str) -> Dict[str, Any]:
             "not_written": isinstance(exc, NotImplementedError) and line is not None,
             "import_error": isinstance(exc, ImportError),
             "memory": isinstance(exc, MemoryError)}
+
+
+def _safe_failure(exc: BaseException, learner_file: str) -> Dict[str, Any]:
+    """:func:`_exception_failure`, which itself runs the learner's code
+    (``__str__``), or a plain one when that fails too."""
+    try:
+        return _exception_failure(exc, learner_file)
+    except BaseException:
+        return {"kind": "exception", "type": "an exception", "error": "", "line": None,
+                "source": None, "mine": True}
 
 
 # --------------------------------------------------------------------------
@@ -164,6 +216,8 @@ class _Worker:
         complexity = self.problem.complexity
         self.counted = complexity.counted if complexity is not None else None
         self.rules = self.problem.rules
+        #: Read once: the learner's code can reach the problem's objects.
+        self.keep_input = bool(self.rules.keep_input)
         self.kind = self.problem.kind
         self.entry: Any = None
         self.module: Optional[types.ModuleType] = None
@@ -212,15 +266,13 @@ class _Worker:
             self.entry = getattr(module, self.problem.entry)
             return
         from .guard import install
-        tripwires = list(self.rules.tripwires) + [
-            "tracemalloc.start", "tracemalloc.stop", "tracemalloc.reset_peak",
-            "tracemalloc.clear_traces", "_thread.start_new_thread",
-            "_thread.start_joinable_thread", "threading._start_new_thread",
-            "threading._start_joinable_thread", "sys.gettrace", "sys.getprofile",
-            "threading.gettrace", "threading.getprofile", "signal.getsignal",
-            "signal.signal", "signal.setitimer", "signal.alarm", "signal.pthread_sigmask"]
-        self.guard = install(scratch=self.scratch, hidden=self.hide, tripwires=tripwires,
-                             trusted_code=(_call_code(self.harness),))
+        reset_peak, traced = self.tracemalloc[:2]
+        self.guard = install(scratch=self.scratch, hidden=self.hide,
+                             tripwires=list(self.rules.tripwires), refusals=REFUSALS,
+                             trusted=((_call_code(self.harness), vars(self.harness)),
+                                      (_learner_frame.__code__, _learner_frame.__globals__)),
+                             protected=(_Worker.serve.__code__, globals()["main"].__code__),
+                             forbidden_types=self.forbidden_types, memory=(reset_peak, traced))
         for name in list(sys.modules):
             if any(name == hidden or name.startswith(hidden + ".")
                    for hidden in HIDDEN_MODULES):
@@ -262,12 +314,20 @@ class _Worker:
             except MemoryError:
                 answer = {"ok": False, "failure": {"kind": "exception", "type": "MemoryError",
                                                    "error": "MemoryError", "memory": True}}
-            answer["nonce"] = nonce
+            except BaseException as exc:  # the learner's code, run by the worker's own calls
+                answer = {"ok": False, "failure": _safe_failure(exc, self.learner_file)}
+            if op in ("load", "run", "scan"):
+                # Last, so that what the learner's code did while the answer
+                # was being made (a __del__, a __getattr__) is in it too.
+                answer["evidence"] = (list(answer.get("evidence") or [])
+                                      + self._evidence(integrity=False))
+            answer.pop("nonce", None)
+            answer["nonce"] = nonce  # last: the supervisor checks it first
             try:
-                wire.send(self.fd_out, answer)
+                wire.send(self.fd_out, answer, limit=wire.ANSWER_LIMIT)
             except wire.NotPlain as exc:
-                wire.send(self.fd_out, {"nonce": nonce, "ok": False, "failure": {
-                    "kind": "notplain", "error": str(exc)}})
+                wire.send(self.fd_out, {"ok": False, "failure": {
+                    "kind": "notplain", "error": str(exc)}, "nonce": nonce})
 
     # -- running the learner's code in a thread of its own -------------------
 
@@ -304,23 +364,27 @@ class _Worker:
         if timed:
             gc.disable()
         if guard is not None:
-            guard.learner_phase(True)
+            # From the first run of the learner's code on, and for good: the
+            # learner's code also runs in this thread later (a __del__, a
+            # __getattr__ or __str__ the worker calls, a weakref callback).
+            guard.begin()
         try:
             self.start_thread(trial, ())
             finished.acquire()
         finally:
-            if guard is not None:
-                guard.learner_phase(False)
             if timed and collecting:
                 gc.enable()
             sys.stdout, sys.stderr = saved
         return box[0], box[1], writer.getvalue(), writer.dropped, box[2] / 1e9
 
-    def _evidence(self) -> List[Any]:
+    def _evidence(self, integrity: bool = True) -> List[Any]:
+        """What the guards saw since last asked; with ``integrity``, the
+        first grader object changed (a change stays, so it is found later
+        when not looked for now)."""
         if self.guard is None:
             return []
         found = [list(item) for item in self.guard.take_evidence()]
-        changed = self.guard.changed()
+        changed = self.guard.changed() if integrity else []
         if changed:
             found.append(["integrity", changed[0]])
         return found
@@ -363,12 +427,11 @@ class _Worker:
         memory = bool(message.get("memory"))
         if count:
             case = self.counted(case)  # type: ignore[misc]
-        tracer = self.tracemalloc
-        reset_peak, traced, start, stop, is_tracing = tracer  # type: ignore[misc]
-        keep = self.rules.keep_input and not message.get("timed")
+        start, stop = self.tracemalloc[2:4]  # type: ignore[index]
+        keep = self.keep_input and not message.get("timed")
         trial = self.harness.Trial(keep_input=keep,
                                    watch=bool(message.get("watch")),
-                                   memory=(reset_peak, traced) if memory else None,
+                                   memory=self._measurement() if memory else None,
                                    learner_file=self.learner_file)
         solution = self.harness.wrap(self.entry, self.kind, trial)
         run = self.run if not message.get("null") else (lambda solution, case: None)
@@ -405,6 +468,26 @@ class _Worker:
             answer["failure"] = {"kind": "notplain", "error": str(exc)}
         return answer
 
+    def _measurement(self) -> Tuple[Any, Any]:
+        """``(begin, read)`` for one trial's memory measurement.  The
+        learner's code can reach them (through the wrapper): in its worker
+        they only ask the guard, and hold nothing of this worker's."""
+        if self.guard is not None:
+            self.guard.measure("trial")
+            return (functools.partial(self.guard.measure, "begin"),
+                    functools.partial(self.guard.measure, "read"))
+        reset_peak, traced = self.tracemalloc[:2]  # type: ignore[index]
+        started = [0]
+
+        def begin() -> None:
+            reset_peak()
+            started[0] = traced()[0]
+
+        def read() -> int:
+            return int(traced()[1] - started[0])
+
+        return begin, read
+
     def scan(self, message: Dict[str, Any]) -> Dict[str, Any]:
         roots: List[Any] = list(self.instances)
         if self.module is not None:
@@ -418,6 +501,8 @@ class _Worker:
         keys = list(message.get("keys") or [])
         found = self.harness.storage_problems(roots, self.learner_file, keys=keys,
                                               forbidden_types=self.forbidden_types)
+        if message.get("stray") and self.guard is not None and not found:
+            found = self.guard.stray()
         return {"ok": True, "found": found}
 
 
