@@ -29,7 +29,11 @@ A family **fails** when the counts grow too fast (``e_ops`` over the limit
 and over the reference's by more than :data:`MARGIN`) or when time clearly
 does: the whole interval of ``e`` over the limit, and either the whole
 interval of ``d`` over :data:`MARGIN` or the reference itself growing within
-the limit (then the machine is not what makes the learner's cost grow).  It **passes** when time clearly does not (the
+the limit (then the machine is not what makes the learner's cost grow).
+A family also fails when the learner's time grows far more slowly than the
+reference's: flatter than any correct solution, which must at least read
+its input (a file that spins until a fixed time has passed, or that answers
+from memory).  It **passes** when time clearly does not (the
 interval of ``e`` under the limit, or that of ``d`` under the margin) and
 the counts agree.  Anything between is measured once more, the best of all
 runs kept; a family still between is *inconclusive*.
@@ -61,6 +65,13 @@ BUDGET_QUICK = 0.5
 #: The shortest time taken at face value (seconds): below it, the round
 #: trip of the channel is most of what is measured.
 TIME_FLOOR = 2e-5
+#: A learner's time growing this much more slowly than the reference's
+#: (the whole interval of the ratio's exponent below minus this), where the
+#: reference grows at least like n ** FLAT_REFERENCE, is flatter than any
+#: correct solution can be: one that waits until a fixed time has passed, or
+#: answers from memory.
+FLAT_MARGIN = 0.5
+FLAT_REFERENCE = 0.7
 #: How much more processor time than wall-clock time a run may report
 #: (seconds): clocks read at slightly different moments.
 CLOCK_SLACK = 0.005
@@ -341,8 +352,13 @@ def _judge(session: Session, result: _Measured) -> None:
                             > result.reference_ops_fit.exponent + MARGIN)
     time, excess = result.time, result.excess
     assert time is not None and excess is not None
+    reference_time = result.reference_time
+    assert reference_time is not None
     if ops_fail:
         result.verdict, result.why = "fail", "ops"
+    elif excess.below(-FLAT_MARGIN) and reference_time.exponent >= FLAT_REFERENCE:
+        # Flatter than any correct solution can be: it waits, or remembers.
+        result.verdict, result.why = "fail", "flat"
     elif time.above(limit) and (excess.above(MARGIN)
                                 or result.reference_time.exponent <= limit):  # type: ignore[union-attr]
         result.verdict, result.why = "fail", "time"
@@ -411,6 +427,12 @@ def _fail(session: Session, result: _Measured, measured: List[_Measured]) -> boo
         what = (f"your solution's count of comparisons grows like "
                 f"{format_exponent(_exponent(result.ops))}"
                 f" (reference: {format_exponent(_exponent(result.reference_ops_fit))})")
+    elif result.why == "flat":
+        return session.fail(Failure(stage="complexity", message=(
+            f"your solution's time stays flat ({format_exponent(_exponent(result.time))}) on "
+            f"{result.family.name} input while the reference's grows like "
+            f"{format_exponent(_exponent(result.reference_time))}: a correct solution has to "
+            "read its input, so it cannot; does it wait, or remember earlier answers?")))
     else:
         what = (f"your solution's time grows like {format_exponent(_exponent(result.time))} "
                 f"(reference: {format_exponent(_exponent(result.reference_time))})")

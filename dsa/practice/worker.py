@@ -107,6 +107,8 @@ REFUSALS = {
     "signal.setitimer": "handling signals",
     "signal.alarm": "handling signals",
     "signal.pthread_sigmask": "handling signals",
+    "gc.enable": "switching the garbage collector on (it runs between trials)",
+    "gc.set_threshold": "changing when the garbage collector runs",
 }
 
 #: Grader modules dropped from ``sys.modules`` before the learner's file
@@ -233,6 +235,8 @@ class _Worker:
         self.forbidden_types: List[type] = []
         self.tracemalloc = None
         self.modules_before: set = set()
+        #: Trials run so far (every 64th collects all generations).
+        self.trials = 0
         #: The case sent ahead of a timed run (``{"op": "case"}``).
         self.pending: Any = None
 
@@ -261,6 +265,9 @@ class _Worker:
                 continue
             if isinstance(found, type):
                 self.forbidden_types.append(found)
+        # Collections happen only at the start of trial threads (_in_thread).
+        gc.collect()
+        gc.disable()
         if self.role == "reference":
             module = importlib.import_module(self.problem.reference)
             self.entry = getattr(module, self.problem.entry)
@@ -331,51 +338,62 @@ class _Worker:
 
     # -- running the learner's code in a thread of its own -------------------
 
-    def _in_thread(self, body: Any, *, timed: bool = False
-                   ) -> Tuple[Any, Optional[BaseException], str, int, float]:
-        """Run ``body()`` in a fresh thread with output captured and the
-        learner phase on; ``(result, exception, output, dropped, cpu)``,
-        ``cpu`` being the seconds of processor time the thread used.
+    def _in_thread(self, body: Any, *, timed: bool = False,
+                   on_error: Any = None) -> Tuple[Any, str, int]:
+        """Run ``body()`` in a fresh thread with output captured;
+        ``(result, output, dropped)``.
 
-        A ``timed`` run keeps the garbage collector off, in both workers
-        alike, so that a collection of earlier garbage is not timed.
+        Everything that touches the learner's objects happens in that
+        thread: ``body`` returns plain data, an exception is turned into
+        plain data there by ``on_error(exc)``, and the objects die there,
+        so no method of the learner's (``__del__``, ``__str__``, a property
+        named ``__class__``) ever runs in this thread, whose frames hold the
+        channel.  For the same reason the garbage collector runs only at the
+        start of a trial thread (it is off otherwise): a collection in this
+        thread would run the learner's finalizers here.
+
+        A ``timed`` run does not collect, so that no collection is timed.
         """
         capture = self.capture
         writer = capture.CappedWriter()
-        box: List[Any] = [None, None, 0]
+        box: List[Any] = [None]
         finished = threading.Lock()
         finished.acquire()
         guard = self.guard
-        clock = self.thread_clock
+        self.trials += 1
+        collect = 2 if self.trials % 64 == 0 else 0
 
         def trial() -> None:
-            started = clock()
             try:
+                if not timed:
+                    gc.collect(collect)
                 box[0] = body()
             except BaseException as exc:  # everything, SystemExit included
-                box[1] = exc
+                try:
+                    box[0] = on_error(exc) if on_error is not None else None
+                except BaseException:  # a __str__ that raises, say
+                    box[0] = {"ok": False, "failure": {"kind": "exception",
+                                                       "type": type(exc).__name__,
+                                                       "error": type(exc).__name__}}
+                del exc
             finally:
-                box[2] = clock() - started
                 finished.release()
 
         saved = sys.stdout, sys.stderr
         sys.stdout = sys.stderr = writer
-        collecting = gc.isenabled()
-        if timed:
-            gc.disable()
         if guard is not None:
             # From the first run of the learner's code on, and for good: the
-            # learner's code also runs in this thread later (a __del__, a
-            # __getattr__ or __str__ the worker calls, a weakref callback).
+            # learner's code could also run later in ways this worker does not
+            # foresee.
             guard.begin()
         try:
             self.start_thread(trial, ())
             finished.acquire()
         finally:
-            if timed and collecting:
-                gc.enable()
             sys.stdout, sys.stderr = saved
-        return box[0], box[1], writer.getvalue(), writer.dropped, box[2] / 1e9
+        result = box[0]
+        box.clear()
+        return result, writer.getvalue(), writer.dropped
 
     def _evidence(self, integrity: bool = True) -> List[Any]:
         """What the guards saw since last asked; with ``integrity``, the
@@ -400,72 +418,90 @@ class _Worker:
         sys.modules[name] = module  # dataclasses and pickle look here
         sys.dont_write_bytecode = True
         loader = spec.loader
-        _, error, output, dropped, _ = self._in_thread(lambda: loader.exec_module(module))
-        answer: Dict[str, Any] = {"ok": error is None, "output": output, "dropped": dropped,
-                                  "evidence": self._evidence()}
-        if error is not None:
+        wanted = self.problem.entry
+        rule_broken = self.RuleBroken
+        learner_file = self.learner_file
+        worker = self
+
+        def body() -> Dict[str, Any]:
+            loader.exec_module(module)
+            entry = getattr(module, wanted, None)  # a module __getattr__ runs here
+            worker.entry = entry
+            kind = ("missing" if entry is None else
+                    "class" if isinstance(entry, type) else
+                    "function" if callable(entry) else type(entry).__name__)
+            return {"ok": True, "entry": kind}
+
+        def failed(error: BaseException) -> Dict[str, Any]:
             if isinstance(error, SyntaxError):
-                answer["failure"] = {"kind": "syntax", "line": error.lineno,
-                                     "source": (error.text or "").strip() or None,
-                                     "error": f"{type(error).__name__}: {error.msg}"}
-            elif isinstance(error, self.RuleBroken):
-                answer["failure"] = {"kind": "rule", "error": _text(error)}
-            else:
-                answer["failure"] = _exception_failure(error, self.learner_file)
-            return answer
-        self.module = module
-        entry = getattr(module, self.problem.entry, None)
-        answer["entry"] = ("missing" if entry is None else
-                           "class" if isinstance(entry, type) else
-                           "function" if callable(entry) else type(entry).__name__)
-        self.entry = entry
+                return {"ok": False, "failure": {
+                    "kind": "syntax", "line": error.lineno,
+                    "source": str(error.text or "").strip() or None,
+                    "error": f"{type(error).__name__}: {error.msg}"}}
+            if isinstance(error, rule_broken):
+                return {"ok": False, "failure": {"kind": "rule", "error": _text(error)}}
+            return {"ok": False, "failure": _exception_failure(error, learner_file)}
+
+        answer, output, dropped = self._in_thread(body, on_error=failed)
+        answer = dict(answer or {"ok": False, "failure": {"kind": "exception"}})
+        answer.update(output=output, dropped=dropped, evidence=self._evidence())
+        if answer.get("ok"):
+            self.module = module
         return answer
 
     def trial(self, message: Dict[str, Any]) -> Dict[str, Any]:
         case = message["case"] if "case" in message else self.pending
         count = bool(message.get("count")) and self.counted is not None
         memory = bool(message.get("memory"))
-        if count:
-            case = self.counted(case)  # type: ignore[misc]
+        timed = bool(message.get("timed"))
         start, stop = self.tracemalloc[2:4]  # type: ignore[index]
-        keep = self.keep_input and not message.get("timed")
+        keep = self.keep_input and not timed
         trial = self.harness.Trial(keep_input=keep,
                                    watch=bool(message.get("watch")),
                                    memory=self._measurement() if memory else None,
                                    learner_file=self.learner_file)
-        solution = self.harness.wrap(self.entry, self.kind, trial)
+        wrap, entry, kind = self.harness.wrap, self.entry, self.kind
         run = self.run if not message.get("null") else (lambda solution, case: None)
+        counted = self.counted if count else None
+        clock, plain, unwrap = self.thread_clock, self.wire.plain, {self.counting.Counted: "value"}
+        not_plain, rule_broken, learner_file = self.wire.NotPlain, self.RuleBroken, self.learner_file
+        worker = self
+
+        def body() -> Dict[str, Any]:
+            worker.instances = trial.instances  # the last trial's die here
+            solution = wrap(entry, kind, trial)  # reads the entry's __name__
+            given = counted(case) if counted is not None else case
+            started = clock()
+            raw = run(solution, given)
+            cpu = (clock() - started) / 1e9
+            try:
+                return {"ok": True, "outcome": plain(raw, unwrap=unwrap), "cpu": cpu}
+            except not_plain as exc:
+                return {"ok": False, "failure": {"kind": "notplain", "error": str(exc)},
+                        "cpu": cpu}
+
+        def failed(error: BaseException) -> Dict[str, Any]:
+            if isinstance(error, rule_broken):
+                return {"ok": False, "failure": {"kind": "rule", "error": _text(error)}}
+            return {"ok": False, "failure": _exception_failure(error, learner_file)}
+
         counting = self.counting
         counted_before = counting.count()
         if memory:
             start()
         try:
-            outcome, error, output, dropped, cpu = self._in_thread(
-                lambda: run(solution, case), timed=bool(message.get("timed")))
+            answer, output, dropped = self._in_thread(body, timed=timed, on_error=failed)
         finally:
             if memory:
                 stop()
         counted_after = counting.count()
-        self.instances = trial.instances
+        answer = dict(answer or {"ok": False, "failure": {"kind": "exception"}})
+        answer.setdefault("cpu", 0.0)
         evidence = self._evidence()
         if counted_after < counted_before:
             evidence.append(["counter", "the comparison counter went backwards"])
-        answer: Dict[str, Any] = {"output": output, "dropped": dropped, "evidence": evidence,
-                                  "ops": counted_after - counted_before if count else None,
-                                  "cpu": cpu}
-        if error is not None:
-            answer["ok"] = False
-            if isinstance(error, self.RuleBroken):
-                answer["failure"] = {"kind": "rule", "error": _text(error)}
-            else:
-                answer["failure"] = _exception_failure(error, self.learner_file)
-            return answer
-        try:
-            answer["outcome"] = self.wire.plain(outcome, unwrap={self.counting.Counted: "value"})
-            answer["ok"] = True
-        except self.wire.NotPlain as exc:
-            answer["ok"] = False
-            answer["failure"] = {"kind": "notplain", "error": str(exc)}
+        answer.update(output=output, dropped=dropped, evidence=evidence,
+                      ops=counted_after - counted_before if count else None)
         return answer
 
     def _measurement(self) -> Tuple[Any, Any]:
@@ -489,19 +525,26 @@ class _Worker:
         return begin, read
 
     def scan(self, message: Dict[str, Any]) -> Dict[str, Any]:
-        roots: List[Any] = list(self.instances)
-        if self.module is not None:
-            roots.append(self.module)
-            for value in vars(self.module).values():
-                roots.append(value)
-        for name in set(sys.modules) - self.modules_before:
-            module = sys.modules.get(name)
-            if module is not None and module is not self.module:
-                roots.append(module)
         keys = list(message.get("keys") or [])
-        found = self.harness.storage_problems(roots, self.learner_file, keys=keys,
-                                              forbidden_types=self.forbidden_types)
-        if message.get("stray") and self.guard is not None and not found:
+        stray = bool(message.get("stray")) and self.guard is not None
+        worker = self
+
+        def body() -> Dict[str, Any]:
+            roots: List[Any] = list(worker.instances)
+            if worker.module is not None:
+                roots.append(worker.module)
+                roots.extend(vars(worker.module).values())
+            for name in set(sys.modules) - worker.modules_before:
+                module = sys.modules.get(name)
+                if module is not None and module is not worker.module:
+                    roots.append(module)
+            found = worker.harness.storage_problems(
+                roots, worker.learner_file, keys=keys, forbidden_types=worker.forbidden_types)
+            return {"ok": True, "found": [str(item) for item in found]}
+
+        answer, _, _ = self._in_thread(body, on_error=lambda exc: {"ok": True, "found": []})
+        found = list((answer or {}).get("found") or [])
+        if stray and not found:
             found = self.guard.stray()
         return {"ok": True, "found": found}
 
