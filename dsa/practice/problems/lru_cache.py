@@ -7,7 +7,8 @@ from typing import Any, Optional
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Problem, Rules
+from dsa.practice.problem import Complexity, Family, Problem, Rules
+from dsa.practice.problems._hashing import judge_steps, show_steps, sizes
 
 STATEMENT = """\
 Write the class `LRUCache`, a cache holding at most `capacity` entries.
@@ -161,72 +162,119 @@ def _run(solution: Any, case: Case) -> list[Optional[int]]:
     return results
 
 
-def _call(op: Operation) -> str:
-    return f"c.{op[0]}({', '.join(repr(arg) for arg in op[1:])})"
-
-
 def _judge(
     case: Case, expected: list[Optional[int]], actual: list[Optional[int]]
 ) -> Optional[str]:
     """Name the first get whose result is wrong."""
-    for step, (op, want, got) in enumerate(zip(case[1], expected, actual), 1):
-        if want != got:
-            return f"operation {step}, {_call(op)}, returned {got!r} instead of {want!r}"
-    if len(expected) != len(actual):
-        return "the number of results differs from the number of operations"
-    return None
+    return judge_steps(case[1], expected, actual, "c")
 
 
 def _show(case: Case) -> str:
     capacity, ops = case
-    return "; ".join([f"c = LRUCache({capacity})"] + [_call(op) for op in ops])
+    return show_steps(f"c = LRUCache({capacity})", ops, "c")
 
 
 #: Operations made once the cache is full: a fixed number, so that the cost
 #: per operation is what grows (or not) with the capacity.
-_OPERATIONS = 40_000
+_OPERATIONS = 10_000
 
 
-def _make_case(n: int, rng: random.Random) -> Case:
-    """Fill a cache of capacity n, then run a fixed mix of operations.
+def _mix(n: int, rng: random.Random, *, capacity: int = 0, touch: str = "any") -> Case:
+    """Put n new keys into a cache of ``capacity`` (n when 0), then run a
+    fixed mix of operations chosen by replaying them on a model of the cache.
 
-    Mostly hits on keys anywhere in the order of use, plus misses, updates
-    and insertions of new keys (each one evicting).  The mix is chosen by
-    replaying it on a small model, so the hits really hit.
+    Mostly hits (gets, and updates, which are uses too), plus misses and
+    puts of new keys, each of which evicts.  ``touch`` says which entry a
+    hit uses: ``"any"``, the ``"oldest"`` (least recently used) or the
+    ``"newest"`` but one.
     """
-    keys = rng.sample(range(10**9), n + _OPERATIONS)
+    capacity = capacity or n
+    keys = rng.sample(range(-10**9, 10**9), n + _OPERATIONS + 1)
     fresh = keys[n:]
-    stored = keys[:n]  # the keys in the cache, in no particular order
-    where = {key: i for i, key in enumerate(stored)}
-    by_use: dict[int, None] = dict.fromkeys(stored)  # least recently used first
-    ops: list[Operation] = [("put", key, rng.randrange(10**6)) for key in stored]
+    absent = fresh.pop()
+    by_use: dict[int, None] = {}  # the cached keys, least recently used first
+    stored: list[int] = []  # the same keys, in no order, to draw from
+    where: dict[int, int] = {}  # key -> its place in stored
+    ops: list[Operation] = []
 
-    def touch(key: int) -> None:
+    def use(key: int) -> None:
         del by_use[key]
         by_use[key] = None
 
+    def insert(key: int) -> None:
+        if len(by_use) == capacity:
+            oldest = next(iter(by_use))
+            del by_use[oldest]
+            i = where.pop(oldest)
+            stored[i] = stored[-1]
+            where[stored[i]] = i
+            stored.pop()
+        by_use[key] = None
+        where[key] = len(stored)
+        stored.append(key)
+        ops.append(("put", key, rng.randrange(10**6)))
+
+    def pick() -> int:
+        if touch == "oldest" or len(by_use) == 1:
+            return next(iter(by_use))
+        if touch == "newest":
+            newest = reversed(by_use)
+            next(newest)
+            return next(newest)
+        return rng.choice(stored)
+
+    for key in keys[:n]:
+        insert(key)
     for _ in range(_OPERATIONS):
         roll = rng.random()
         if roll < 0.7:
-            key = rng.choice(stored)
+            key = pick()
             ops.append(("get", key))
-            touch(key)
+            use(key)
         elif roll < 0.8:
-            ops.append(("get", fresh[-1]))  # absent
+            ops.append(("get", absent))
         elif roll < 0.9:
-            key = rng.choice(stored)
+            key = pick()
             ops.append(("put", key, rng.randrange(10**6)))
-            touch(key)
+            use(key)
         else:
-            oldest = next(iter(by_use))
-            del by_use[oldest]
-            key = fresh.pop()
-            i = where.pop(oldest)
-            stored[i] = key
-            where[key] = i
-            by_use[key] = None
-            ops.append(("put", key, rng.randrange(10**6)))
-    return n, ops
+            insert(fresh.pop())
+    return capacity, ops
+
+
+_FAMILIES = (
+    Family("uses anywhere", lambda n, rng: _mix(n, rng)),
+    # A list or deque searched from the recent end finds these last.
+    Family("uses of the oldest entry", lambda n, rng: _mix(n, rng, touch="oldest")),
+    # ... and one searched from the old end finds these last.
+    Family("uses of the newest entries", lambda n, rng: _mix(n, rng, touch="newest")),
+    # n keys have come and gone: a cache that remembers evicted keys, or
+    # searches a history of every use, slows down with n.
+    Family("capacity 1 after n keys", lambda n, rng: _mix(n, rng, capacity=1)),
+)
+
+
+def _large(rng: random.Random) -> list[Case]:
+    """The constraints' limits: 2 * 10**5 calls, keys over the whole range,
+    capacity 1, 500 and 10**5.
+
+    The largest capacity sees only a few hundred uses after it is filled, so
+    that a slow cache still finishes here and is judged by the growth check.
+    """
+    cases = []
+    for capacity, calls in ((1, 200_000), (500, 200_000), (100_000, 100_300)):
+        keys = rng.sample(range(-10**9, 10**9 + 1), capacity + 1_000)
+        ops: list[Operation] = [("put", key, rng.randrange(10**9 + 1))
+                                for key in keys[:capacity]]
+        pool = keys[: capacity + 1_000]
+        while len(ops) < calls:
+            key = rng.choice(pool) if rng.random() < 0.5 else rng.choice(keys[-1_000:])
+            if rng.random() < 0.6:
+                ops.append(("get", key))
+            else:
+                ops.append(("put", key, rng.randrange(10**9 + 1)))
+        cases.append((capacity, ops + [("get", key) for key in pool[-2_000:]]))
+    return cases
 
 
 PROBLEM = Problem(
@@ -248,9 +296,10 @@ PROBLEM = Problem(
     complexity=Complexity(
         expected="O(1) per get and put",
         max_exponent=0.35,
-        sizes=(128, 256, 512, 1024, 2048),
-        make_case=_make_case,
-        note=f"capacity n, filled, then {_OPERATIONS:,} gets and puts",
+        sizes=sizes(128, 2048),
+        families=_FAMILIES,
+        repeats=9,
+        note=f"n keys put, then {_OPERATIONS:,} gets and puts",
     ),
     show_case=_show,
     forbidden=("collections.OrderedDict", "functools.lru_cache", "functools.cache"),
