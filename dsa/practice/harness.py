@@ -195,10 +195,14 @@ def storage_problems(roots: Iterable[Any], learner_file: str, *,
     """What the learner's objects hold that the rules forbid, in sentences.
 
     Walks, from ``roots``, the built-in containers, the attributes of
-    instances of classes defined in ``learner_file``, and the closures,
-    defaults and attributes of functions defined there.  Reports a dict,
-    set or frozenset holding any of ``keys`` (or its ``str``) as a key or
-    element, and any instance of ``forbidden_types``.
+    instances of classes defined in ``learner_file`` (and of other modules'
+    instances, such as a ``UserDict`` or a ``SimpleNamespace``, which keep a
+    dict inside), and the closures, defaults and attributes of functions
+    defined there.  Reports a dict, set or frozenset holding any of ``keys``
+    (or its ``str``) as a key or element, and any instance of
+    ``forbidden_types``.  A namespace (a module's ``globals()``) may hold
+    names only, so a key there is reported too, and so is one in the
+    namespace of any loaded module or in ``sys.modules``.
     """
     wanted: Set[Any] = set()
     for key in keys:
@@ -228,8 +232,10 @@ def storage_problems(roots: Iterable[Any], learner_file: str, *,
                 found.append(f"{where} is a {forbidden.__module__}.{forbidden.__qualname__}")
                 break
         if isinstance(obj, (dict, types.MappingProxyType)):
-            if wanted and not (isinstance(obj, dict) and _is_namespace(obj)):
-                hits = [k for k in list(obj.keys())[:100000] if _hashable_in(k, wanted)]
+            if wanted:
+                names_only = isinstance(obj, dict) and _is_namespace(obj)
+                hits = [k for k in list(obj.keys())[:100000] if _hashable_in(k, wanted)
+                        and not (names_only and _is_name(k))]
                 if hits:
                     found.append(f"{where} is a {type(obj).__name__} holding the key "
                                  f"{hits[0]!r}")
@@ -245,6 +251,7 @@ def storage_problems(roots: Iterable[Any], learner_file: str, *,
         elif isinstance(obj, types.ModuleType):
             if getattr(obj, "__file__", None) == learner_file or where.startswith("module "):
                 stack.extend((v, f"{k}"[:120]) for k, v in vars(obj).items())
+                found += _keys_in_namespace(vars(obj), "your module's globals()", wanted)
         elif isinstance(obj, types.FunctionType) and mine(obj):
             for cell in obj.__closure__ or ():
                 try:
@@ -272,22 +279,58 @@ def storage_problems(roots: Iterable[Any], learner_file: str, *,
                         pass
                     if isinstance(obj, dict):
                         stack.append((dict(obj), where))
+                # Its attributes may be a dict in disguise (a UserDict's data,
+                # a SimpleNamespace's attributes named after the keys).
+                if not isinstance(obj, (types.BuiltinFunctionType, types.FunctionType,
+                                        types.ModuleType, type)):
+                    _push_attributes(obj, where, wanted, found, stack)
                 continue
-            namespace = getattr(obj, "__dict__", None)
-            if isinstance(namespace, dict):
-                if wanted:
-                    hits = [k for k in namespace if _hashable_in(k, wanted)]
-                    if hits:
-                        found.append(f"{where} has an attribute named after the key "
-                                     f"{hits[0]!r}")
-                stack.extend((v, f"{where}.{k}"[:120]) for k, v in namespace.items())
-            for name in _slots(type(obj)):
-                value = getattr(obj, name, _ABSENT)
-                if value is not _ABSENT:
-                    stack.append((value, f"{where}.{name}"[:120]))
+            _push_attributes(obj, where, wanted, found, stack)
         if len(found) >= 3:
             break
-    return found
+    if wanted and len(found) < 3:
+        for name, module in list(sys.modules.items()):
+            if not isinstance(name, str) and _hashable_in(name, wanted):
+                found.append(f"sys.modules holds the key {name!r}")
+            namespace = getattr(module, "__dict__", None)
+            if isinstance(namespace, dict):
+                found += _keys_in_namespace(namespace, f"module {name}", wanted)
+    return found[:3]
+
+
+def _push_attributes(obj: Any, where: str, wanted: Set[Any], found: List[str],
+                     stack: List[Tuple[Any, str]]) -> None:
+    """Look at ``obj``'s attributes: names that are keys, and every value."""
+    namespace = getattr(obj, "__dict__", None)
+    if isinstance(namespace, dict):
+        if wanted:
+            hits = [k for k in namespace if _hashable_in(k, wanted)]
+            if hits:
+                found.append(f"{where} has an attribute named after the key "
+                             f"{hits[0]!r}")
+        stack.extend((v, f"{where}.{k}"[:120]) for k, v in namespace.items())
+    for name in _slots(type(obj)):
+        value = getattr(obj, name, _ABSENT)
+        if value is not _ABSENT:
+            stack.append((value, f"{where}.{name}"[:120]))
+
+
+def _keys_in_namespace(namespace: Dict[Any, Any], shown: str, wanted: Set[Any]) -> List[str]:
+    """A sentence for a key, not a name, that sits in a module's namespace."""
+    if not wanted:
+        return []
+    try:
+        hits = wanted.intersection(namespace)
+    except Exception:  # a key whose == or hash raises
+        hits = {key for key in list(namespace) if _hashable_in(key, wanted)}
+    for key in hits:
+        if not _is_name(key):
+            return [f"the namespace of {shown} holds the key {key!r}"]
+    return []
+
+
+def _is_name(key: Any) -> bool:
+    return isinstance(key, str) and key.isidentifier()
 
 
 def _is_namespace(mapping: Dict[Any, Any]) -> bool:
