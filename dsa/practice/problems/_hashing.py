@@ -8,7 +8,9 @@ holds, never to how large they are.  A learner who indexes a list by value
 the values, which the constraints allow to be two billion wide: that runs
 out of memory (or time) on a handful of numbers.  :func:`spread` measures a
 range, :func:`note_spread` adds it to a shown case, and :func:`by_count`
-turns the MemoryError such code raises into a sentence saying why.
+turns the MemoryError such code raises into a sentence saying why (running
+out of memory on a few values, or on values far apart, cannot be a matter
+of how many there are).
 
 Operations replayed
 -------------------
@@ -67,11 +69,16 @@ def note_spread(shown: str, values: Sequence[int]) -> str:
     return f"{shown}  # {len(values):,} values over a range of {width:,} integers"
 
 
+#: So few values that running out of memory on them cannot be their count.
+FEW = 1000
+
+
 @contextmanager
 def by_count(values: Union[Sequence[int], Callable[[], Sequence[int]]],
              what: str = "values") -> Iterator[None]:
-    """Run the learner's code; a MemoryError on values far apart becomes a
-    broken rule that says memory must follow the count, not the range.
+    """Run the learner's code; a MemoryError on few values, or on values far
+    apart, becomes a broken rule saying that memory must follow the count of
+    the values, not their size.
 
     ``values`` may be a function giving them, called only on a MemoryError.
     """
@@ -81,12 +88,17 @@ def by_count(values: Union[Sequence[int], Callable[[], Sequence[int]]],
         if callable(values):
             values = values()
         width = spread(values)
-        if width <= WIDE:
+        distinct = sorted(set(values))
+        if len(distinct) <= FEW:
+            shown = ", ".join(f"{v:,}" for v in distinct[:3]) + (", ..." if len(distinct) > 3 else "")
+            where = f"an input with only {len(distinct):,} different {what} ({shown})"
+        elif width > WIDE:
+            where = f"{len(values):,} {what} spread over {width:,} integers"
+        else:
             raise
         raise RuleBroken(
-            f"your code ran out of memory on {len(values):,} {what} spread over "
-            f"{width:,} integers; a hash table needs memory for the {what} it holds, "
-            "not for every integer between the smallest and the largest") from None
+            f"your code ran out of memory on {where}; a hash table needs memory for "
+            f"the {what} it holds, not a place for every integer up to their size") from None
 
 
 # --------------------------------------------------------------------------
