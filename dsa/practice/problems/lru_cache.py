@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from dsa.practice import harness
 from dsa.practice.guard import RuleBroken
 from dsa.practice.problem import Complexity, Family, Problem, Rules
-from dsa.practice.problems._hashing import judge_steps, pack, show_steps
+from dsa.practice.problems._hashing import judge_steps, pack, show_steps, sizes
 
 STATEMENT = """\
 Write the class `LRUCache`, a cache holding at most `capacity` entries.
@@ -85,7 +85,8 @@ Write LRUCache(capacity): get(key) returns the value or -1 and makes the key
 the most recently used; put(key, value) inserts or updates the key (an update
 is a use too) and, when a new key does not fit, first evicts the least
 recently used entry.  Both in O(1).  OrderedDict, lru_cache and cache are not
-allowed.
+allowed, nor a dict whose own order stands for the order of use: keep that
+order in a linked list of your own.
 
     c = LRUCache(2)
     c.put(1, 10); c.put(2, 20)
@@ -251,7 +252,7 @@ def _show(case: Case) -> str:
 
 #: Operations made once the cache is full: a fixed number, so that the cost
 #: per operation is what grows (or not) with the capacity.
-_OPERATIONS = 10_000
+_OPERATIONS = 5_000
 
 
 def _mix(n: int, rng: random.Random, *, capacity: int = 0, touch: str = "any") -> Case:
@@ -372,9 +373,9 @@ PROBLEM = Problem(
     complexity=Complexity(
         expected="O(1) per get and put",
         max_exponent=0.35,
-        sizes=(128, 256, 512, 1024, 2048),
+        sizes=sizes(128, 2048),
         families=_FAMILIES,
-        repeats=7,
+        repeats=9,
         note=f"n keys put, then {_OPERATIONS:,} gets and puts",
     ),
     show_case=_show,
