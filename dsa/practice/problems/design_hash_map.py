@@ -315,7 +315,7 @@ PROBLEM = Problem(
     judge=_judge,
     complexity=Complexity(
         expected="O(1) average per operation",
-        max_exponent=0.35,
+        max_exponent=0.5,
         sizes=sizes(128, 2048),
         families=(
             Family("random keys", _random_keys),
