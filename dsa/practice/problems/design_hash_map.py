@@ -252,7 +252,7 @@ def _random_keys(n: int, rng: random.Random) -> Packed:
 
 #: Operations of the churn family, mostly removals each followed by a new
 #: key: many times more than a table of its sizes has slots.
-_CHURN = 6_000
+_CHURN = 8_000
 
 
 def _churn(n: int, rng: random.Random) -> Packed:
@@ -319,7 +319,7 @@ PROBLEM = Problem(
         sizes=sizes(128, 2048),
         families=(
             Family("random keys", _random_keys),
-            Family("removals and new keys", _churn, sizes=sizes(32, 512)),
+            Family("removals and new keys", _churn, sizes=sizes(16, 256)),
             Family("keys that are multiples of 1000", _thousands),
         ),
         repeats=9,
