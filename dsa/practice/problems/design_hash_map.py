@@ -319,7 +319,7 @@ PROBLEM = Problem(
         sizes=sizes(128, 2048),
         families=(
             Family("random keys", _random_keys),
-            Family("removals and new keys", _churn, sizes=sizes(16, 256)),
+            Family("removals and new keys", _churn, sizes=sizes(8, 128)),
             Family("keys that are multiples of 1000", _thousands),
         ),
         repeats=9,

@@ -230,7 +230,7 @@ PROBLEM = Problem(
         sizes=sizes(181, 2896),
         families=(
             Family("many small groups", _many_groups),
-            Family("one big group", _one_group),
+            Family("one big group", _one_group, sizes=sizes(256, 4096)),
             Family("long words", _long_words, sizes=sizes(6, 100)),
         ),
         repeats=9,

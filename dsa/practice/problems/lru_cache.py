@@ -226,11 +226,13 @@ class _Model:
             return None
 
         cls = type(lru)
-        functions = [f for f in vars(cls).values() if isinstance(f, types.FunctionType)]
+        functions = [getattr(f, "__func__", f) for klass in cls.__mro__[:-1]
+                     for f in vars(klass).values()]
+        functions = [f for f in functions if isinstance(f, types.FunctionType)]
         if not functions:
             return
         learner_file = functions[0].__code__.co_filename
-        roots = [lru, cls] + [f.__globals__ for f in functions[:1]]
+        roots = [lru, cls] + [f.__globals__ for f in functions]
         found = harness.storage_problems(roots, learner_file, check=in_order_of_use)
         if found:
             raise RuleBroken(
