@@ -213,7 +213,7 @@ def _show(case: Packed) -> str:
 
 #: Operations made after the n keys are in: a fixed number, so that the cost
 #: per operation is what grows (or not) with n.
-_OPERATIONS = 4_000
+_OPERATIONS = 3_000
 
 
 def _mix(n: int, rng: random.Random, *, step: int = 1, churn: float = 0.2,
@@ -316,7 +316,7 @@ PROBLEM = Problem(
     complexity=Complexity(
         expected="O(1) average per operation",
         max_exponent=0.5,
-        sizes=sizes(128, 2048),
+        sizes=sizes(64, 1024),
         families=(
             Family("random keys", _random_keys),
             Family("removals and new keys", _churn, sizes=sizes(8, 128)),

@@ -227,7 +227,7 @@ PROBLEM = Problem(
     complexity=Complexity(
         expected="O(n * L log L)",
         max_exponent=1.3,
-        sizes=sizes(181, 2896),
+        sizes=sizes(128, 2896),
         families=(
             Family("many small groups", _many_groups),
             Family("one big group", _one_group, sizes=sizes(256, 4096)),

@@ -170,7 +170,7 @@ PROBLEM = Problem(
     complexity=Complexity(
         expected="O(n)",
         max_exponent=1.3,
-        sizes=sizes(1024, 16384),
+        sizes=sizes(512, 16384),
         families=(
             Family("one long run", _one_run),
             Family("a run whose ends are repeated", _repeated_ends),

@@ -254,7 +254,7 @@ def _show(case: Case) -> str:
 
 #: Operations made once the cache is full: a fixed number, so that the cost
 #: per operation is what grows (or not) with the capacity.
-_OPERATIONS = 5_000
+_OPERATIONS = 4_000
 
 
 def _mix(n: int, rng: random.Random, *, capacity: int = 0, touch: str = "any") -> Case:
@@ -377,7 +377,7 @@ PROBLEM = Problem(
     complexity=Complexity(
         expected="O(1) per get and put",
         max_exponent=0.5,
-        sizes=sizes(128, 2048),
+        sizes=sizes(64, 1024),
         families=_FAMILIES,
         repeats=9,
         note=f"n keys put, then {_OPERATIONS:,} gets and puts",

@@ -135,11 +135,11 @@ def _show(case: tuple[list[int], int]) -> str:
     return note_spread(f"two_sum({nums!r}, {target!r})", nums)
 
 
-#: Growth sizes: about 0.12 ms for the reference at the smallest and 2 ms at
+#: Growth sizes: about 0.06 ms for the reference at the smallest and 2 ms at
 #: the largest (runs that short are timed well even on a busy machine), while
-#: a search over every pair takes 50 ms at the smallest and passes the time
-#: budget a few sizes later.
-_SIZES = sizes(1024, 16384)
+#: a search over every pair takes 15 ms at the smallest and passes the time
+#: budget only after four or five sizes, enough points for a clear fit.
+_SIZES = sizes(512, 16384)
 _BIG = 10**9
 
 
