@@ -264,7 +264,8 @@ SWITCHED_OFF = "switching off the grader's watch of the input"
 
 def storage_problems(roots: Iterable[Any], learner_file: str, *,
                      keys: Sequence[Any] = (),
-                     forbidden_types: Sequence[type] = ()) -> List[str]:
+                     forbidden_types: Sequence[type] = (),
+                     check: Optional[Callable[[Any], Optional[str]]] = None) -> List[str]:
     """What the learner's objects hold that the rules forbid, in sentences.
 
     Walks, from ``roots``, the built-in containers, the attributes of
@@ -275,7 +276,10 @@ def storage_problems(roots: Iterable[Any], learner_file: str, *,
     (or its ``str``) as a key or element, and any instance of
     ``forbidden_types``.  A namespace (a module's ``globals()``) may hold
     names only, so a key there is reported too, and so is one in the
-    namespace of any loaded module or in ``sys.modules``.
+    namespace of any loaded module or in ``sys.modules``.  ``check``, when
+    given, sees every object met and returns what is wrong with it, if
+    anything (a problem's ``run`` uses it for rules of its own, such as "no
+    dict kept in the order of use").
     """
     wanted: Set[Any] = set()
     for key in keys:
@@ -304,6 +308,10 @@ def storage_problems(roots: Iterable[Any], learner_file: str, *,
             if isinstance(obj, forbidden):
                 found.append(f"{where} is a {forbidden.__module__}.{forbidden.__qualname__}")
                 break
+        if check is not None:
+            said = check(obj)
+            if said:
+                found.append(f"{where} {said}")
         if isinstance(obj, (dict, types.MappingProxyType)):
             if wanted:
                 names_only = isinstance(obj, dict) and _is_namespace(obj)
