@@ -1,10 +1,12 @@
-"""SLOW: checks the whole heap after every operation.
+"""SLOW: builds a fresh copy of the heap, item by item, before every operation.
 
-The replay and the counts are right, but after each push or pop this makes
-sure that every item is no smaller than its parent, the kind of check one
-adds while debugging and forgets to take out.  That check reads all n items
-of the heap, so each operation costs O(n) instead of O(log n), and the
-workload O(m * n): quadratic, since the heap grows with the workload.
+To keep the state before and after each operation apart, this copies the
+heap by pushing its items into a new list in array order (a heap's items
+pushed in that order rebuild the very same array, each stopping where it
+is put), then applies the operation to the copy.  Every count is right,
+but each copy costs O(n) pushes for a heap of n items: O(m * n) for the
+workload, quadratic since the heap grows with it, where updating one heap
+per arity costs O(m log m).
 """
 
 from __future__ import annotations
@@ -14,11 +16,8 @@ def _line(slot: int) -> int:
     return (slot + 7) // 8
 
 
-def _is_heap(heap: list[int], d: int) -> bool:
-    return all(heap[(i - 1) // d] < heap[i] for i in range(1, len(heap)))
-
-
-def _push(heap: list[int], x: int, d: int) -> int:
+def _push(heap: list[int], x: int, d: int) -> set:
+    """Push x; the lines of the slots read or written."""
     i = len(heap)
     heap.append(x)
     touched = {_line(i)}
@@ -30,10 +29,11 @@ def _push(heap: list[int], x: int, d: int) -> int:
         heap[i] = heap[parent]
         i = parent
     heap[i] = x
-    return len(touched) + 1
+    return touched
 
 
-def _pop(heap: list[int], d: int) -> int:
+def _pop(heap: list[int], d: int) -> set:
+    """Remove the smallest item the C way; the lines it touched."""
     n = len(heap)
     touched = {_line(0), _line(n - 1)}
     last = heap.pop()
@@ -49,16 +49,23 @@ def _pop(heap: list[int], d: int) -> int:
             heap[hole] = heap[(hole - 1) // d]
             hole = (hole - 1) // d
         heap[hole] = last
-    return len(touched) + 1
+    return touched
+
+
+def _copy(heap: list[int], d: int) -> list[int]:
+    fresh: list[int] = []
+    for item in heap:  # the slow part: n pushes for every operation
+        _push(fresh, item, d)
+    return fresh
 
 
 def _cost(ops: list, d: int) -> int:
     heap: list[int] = []
     total = 0
     for op in ops:
-        total += _pop(heap, d) if op is None else _push(heap, op, d)
-        if not _is_heap(heap, d):  # the slow part: O(n) after every operation
-            raise AssertionError("the heap rule is broken")
+        heap = _copy(heap, d)
+        touched = _pop(heap, d) if op is None else _push(heap, op, d)
+        total += len(touched) + 1
     return total
 
 
