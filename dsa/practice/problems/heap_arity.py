@@ -262,6 +262,7 @@ PROBLEM = Problem(
             Family("pushes climbing to the root", _climbing),
             Family("mixed", _mixed),
         ),
+        repeats=7,
         note="m operations, replayed once for each of the 15 arities",
     ),
     show_case=_show,

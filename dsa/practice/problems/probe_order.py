@@ -244,13 +244,14 @@ PROBLEM = Problem(
     judge=_judge,
     complexity=Complexity(
         expected="O(n log n)",
-        max_exponent=1.35,
+        max_exponent=1.45,
         sizes=(MAX_KEYS // 16, MAX_KEYS // 8, MAX_KEYS // 4, MAX_KEYS // 2, MAX_KEYS),
         families=(
             Family("random", _random),
             Family("crowded homes", _crowded),
             Family("few different counts", _few_counts),
         ),
+        repeats=7,
         note="one sort of the keys by their counts",
     ),
     show_case=_show,

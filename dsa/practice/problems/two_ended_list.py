@@ -229,7 +229,7 @@ PROBLEM = Problem(
     judge=_judge,
     complexity=Complexity(
         expected="O(n log n)",
-        max_exponent=1.35,
+        max_exponent=1.45,
         sizes=(MAX_VALUES // 16, MAX_VALUES // 8, MAX_VALUES // 4, MAX_VALUES // 2,
                MAX_VALUES),
         families=(
@@ -237,6 +237,7 @@ PROBLEM = Problem(
             Family("counts rising", _rising),
             Family("few different counts", _few_counts),
         ),
+        repeats=7,
         note="a cost per position, then two sorts",
     ),
     show_case=_show,
