@@ -108,8 +108,9 @@ def test_the_model_counts_what_the_traced_build_counts(name: str) -> None:
     AGREES[name](random.Random(name))
 
 
-def test_heap_arity_reference_takes_the_fewest_lines() -> None:
-    rng = random.Random(1)
+@pytest.mark.parametrize("name", ["heap-arity"])
+def test_no_arity_beats_the_reference(name: str) -> None:
+    rng = random.Random(name)
     for ops in _heap_workloads(rng):
         totals = [heap_reference.workload_lines(ops, d) for d in heap_arity.ARITIES]
         assert heap_reference.workload_lines(ops, heap_reference.best_arity(ops)) == min(totals)
@@ -254,6 +255,5 @@ def test_answers_of_the_wrong_kind_are_refused_in_words(name: str) -> None:
     problem = registry.get(name)
     case = problem.explicit_cases[1]
     for answer in ("8", 8.0, True, None, [1.5], ["3"]):
-        with pytest.raises(TypeError) as raised:
+        with pytest.raises(TypeError, match="must"):
             problem.run(lambda *args, answer=answer: answer, case)
-        assert problem.entry in str(raised.value) or "must" in str(raised.value)
