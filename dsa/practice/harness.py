@@ -146,6 +146,8 @@ def _wrap_function(function: Any, trial: Trial) -> Callable[..., Any]:
         if watch:
             sys.settrace(_watcher((args, kwargs), before, learner_file))
         if memory is not None:
+            if not watch:  # each frame becomes an object tracemalloc sees
+                sys.settrace(_materialise_frames)
             reset_peak, traced = memory
             reset_peak()
             start, _ = traced()
@@ -155,6 +157,8 @@ def _wrap_function(function: Any, trial: Trial) -> Callable[..., Any]:
             if memory is not None:
                 _, peak = traced()
                 _audit(EVENT, "memory", max(0, peak - start))
+                if not watch:
+                    sys.settrace(None)
             if watch:
                 sys.settrace(previous_trace)
             if keep and describe((args, kwargs)) != before:
@@ -162,6 +166,13 @@ def _wrap_function(function: Any, trial: Trial) -> Callable[..., Any]:
 
     call.__name__ = getattr(function, "__name__", "solution")
     return call
+
+
+def _materialise_frames(frame: Any, event: str, arg: Any) -> None:
+    """A trace function that does nothing: while one is set, every call's
+    frame is a Python object, so :mod:`tracemalloc` counts recursion (which
+    Python 3.11+ otherwise keeps in memory it does not trace)."""
+    return None
 
 
 def _watcher(arguments: Any, before: Any, learner_file: str) -> Callable[..., Any]:
