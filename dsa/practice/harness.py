@@ -38,6 +38,8 @@ DESCRIBE_LIMIT = 2_000_000
 SCAN_LIMIT = 200_000
 
 _audit = sys.audit
+#: Taken before the worker sets its tripwires, one of which replaces sys.gettrace.
+_gettrace = sys.gettrace
 
 
 class Trial:
@@ -141,10 +143,11 @@ def _wrap_function(function: Any, trial: Trial) -> Callable[..., Any]:
     learner_file = trial.learner_file
 
     def call(*args: Any, **kwargs: Any) -> Any:
-        before = describe((args, kwargs)) if keep else None
-        previous_trace = sys.gettrace() if watch else None
+        arguments = (args, kwargs)  # one tuple: its identity is part of the description
+        before = describe(arguments) if keep else None
+        previous_trace = _gettrace() if watch else None
         if watch:
-            sys.settrace(_watcher((args, kwargs), before, learner_file))
+            sys.settrace(_watcher(arguments, before, learner_file))
         if memory is not None:
             if not watch:  # each frame becomes an object tracemalloc sees
                 sys.settrace(_materialise_frames)
@@ -161,7 +164,7 @@ def _wrap_function(function: Any, trial: Trial) -> Callable[..., Any]:
                     sys.settrace(None)
             if watch:
                 sys.settrace(previous_trace)
-            if keep and describe((args, kwargs)) != before:
+            if keep and describe(arguments) != before:
                 _audit(EVENT, "changed", "after the call")
 
     call.__name__ = getattr(function, "__name__", "solution")
