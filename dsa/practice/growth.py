@@ -137,7 +137,11 @@ def _run(session: Session, worker: Any, case: Any, *, count: bool, n: int,
     where = f"on an input of size n = {n:,} ({family.name})"
     try:
         session.ask(worker, {"op": "case", "case": case}, 60.0)
-        answer, seconds = session.ask(worker, {"op": "run", "count": count}, timeout)
+        # "timed": the input is not described before and after the call for
+        # keep_input (the other stages check that), which would cost more than
+        # the solution and hide how it grows.
+        answer, seconds = session.ask(worker, {"op": "run", "count": count, "timed": True},
+                                      timeout)
     except Lost as lost:
         failure = lost.failure(session, None, where=where, seconds=timeout)
         if lost.lost.why == "timeout":

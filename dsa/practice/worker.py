@@ -22,10 +22,12 @@ itself are recognised as forged:
 ``{"op": "case", "case": ...}``
     keep a case for the next ``run`` without one, so that a timed run does
     not include reading the case;
-``{"op": "run", "case": ..., "count": bool, "memory": bool, "watch": bool}``
+``{"op": "run", "case": ..., "count": bool, "memory": bool, "watch": bool, "timed": bool}``
     run one trial: ``problem.run(wrapped solution, case)`` in a fresh
     thread (with ``"null": true``, everything but the call itself: the
-    supervisor times that to know what a trial costs around the solution); answer the ``outcome`` as plain data, the comparisons counted,
+    supervisor times that to know what a trial costs around the solution;
+    with ``"timed": true``, no copy of the input is compared for
+    ``keep_input``); answer the ``outcome`` as plain data, the comparisons counted,
     the memory peak, the ``evidence`` the guards collected, what the code
     printed, or a ``failure``.
 ``{"op": "scan", "keys": [...], "types": [...]}``
@@ -346,7 +348,8 @@ class _Worker:
             case = self.counted(case)  # type: ignore[misc]
         tracer = self.tracemalloc
         reset_peak, traced, start, stop, is_tracing = tracer  # type: ignore[misc]
-        trial = self.harness.Trial(keep_input=self.rules.keep_input,
+        keep = self.rules.keep_input and not message.get("timed")
+        trial = self.harness.Trial(keep_input=keep,
                                    watch=bool(message.get("watch")),
                                    memory=(reset_peak, traced) if memory else None,
                                    learner_file=self.learner_file)
