@@ -6,8 +6,11 @@ the value it started with.  :func:`relinked` walks it carefully (with
 :func:`nodes_of`, so a loop or a stray object becomes a sentence or a
 TypeError, never a hang) and raises :class:`RuleBroken` when the chain holds
 a node the solution made or a value moved from one node to another: those
-break the statement's rule, they are not a wrong order.  The helpers below
-it turn cases into calls a learner can paste and draw growth inputs.
+break the statement's rule, they are not a wrong order.  Problems that
+build a new list instead (a sum, a copy) check with :func:`unchanged` that
+the input chain is as it was and with :func:`new_chain` that the result
+shares no node with it.  The helpers below turn cases into calls a learner
+can paste and draw growth inputs.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from dsa.practice.guard import RuleBroken
 from dsa.practice.nodes import ListNode
 from dsa.practice.problems._chains import NEVER_ENDS, NEVER_ENDS_SAYS
 
-__all__ = ["nodes_of", "relinked", "chain_says", "call", "values", "RuleBroken"]
+__all__ = ["nodes_of", "relinked", "unchanged", "new_chain", "chain_says", "call", "values", "RuleBroken"]
 
 
 def nodes_of(head: Any, function: str, kind: type = ListNode) -> Tuple[List[Any], Optional[int]]:
@@ -74,6 +77,36 @@ def relinked(head: Any, given: Sequence[ListNode], held_values: Sequence[Any],
     if loops_to is not None:
         return f"{NEVER_ENDS}: {found}, then back to the node at position {loops_to}"
     return found
+
+
+def unchanged(nodes: Sequence[ListNode], held_values: Sequence[Any], function: str,
+              what: str) -> None:
+    """Raise :class:`RuleBroken` unless the chain ``nodes``, built from
+    ``held_values``, still links and holds exactly what it did (``what``
+    names it: "the list a").  Identities only: no ``==`` of the learner's
+    making runs, and no ``id()``."""
+    for position, (node, value) in enumerate(zip(nodes, held_values)):
+        following = nodes[position + 1] if position + 1 < len(nodes) else None
+        if node.val is not value or node.next is not following:
+            part = "val" if node.val is not value else "next"
+            raise RuleBroken(
+                f"{function} changed {what} (the {part} of its node at position {position}); "
+                "the problem says to leave the input lists as they were given")
+
+
+def new_chain(head: Any, inputs: Sequence[Any], function: str, what: str,
+              kind: type = ListNode) -> Tuple[List[Any], Optional[int]]:
+    """The nodes of a chain that must be made of new nodes only, and where
+    it loops (see :func:`nodes_of`); raises :class:`RuleBroken` when one of
+    them is one of ``inputs`` (``what`` names those: "the lists given")."""
+    nodes, loops_to = nodes_of(head, function, kind)
+    given = set(inputs)
+    for position, node in enumerate(nodes):
+        if node in given:
+            raise RuleBroken(
+                f"the result of {function} shares a node with {what} (at position "
+                f"{position}); build the result from new nodes and leave {what} as they are")
+    return nodes, loops_to
 
 
 def chain_says(expected: List[Any], actual: Union[List[Any], str]) -> Optional[str]:
