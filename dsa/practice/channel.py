@@ -15,6 +15,7 @@ worker (with everything it started) is ended.
 
 from __future__ import annotations
 
+import gc
 import os
 import secrets
 import select
@@ -155,35 +156,45 @@ class Worker:
             raise WorkerLost("died", "the worker has already ended")
         nonce = secrets.token_hex(16)
         frame = wire.encode({**message, "nonce": nonce})
-        started = time.perf_counter()
+        # The clock runs from the request written to the answer's last byte
+        # read; decoding comes after it, and no collection of this process's
+        # heap (large under a test runner) may land in between.
+        collecting = gc.isenabled()
+        gc.disable()
         try:
-            view = memoryview(frame)
-            while view:
-                view = view[os.write(self._out, view):]
-        except (BrokenPipeError, OSError):
-            self.end()
-            raise WorkerLost("died", returncode=self.process.returncode) from None
+            started = time.perf_counter()
+            try:
+                view = memoryview(frame)
+                while view:
+                    view = view[os.write(self._out, view):]
+            except (BrokenPipeError, OSError):
+                self.end()
+                raise WorkerLost("died", returncode=self.process.returncode) from None
+            try:
+                body = self._receive(started + timeout)
+            except WorkerLost:
+                self.end()
+                raise
+            seconds = time.perf_counter() - started
+        finally:
+            if collecting:
+                gc.enable()
         try:
-            answer = self._receive(started + timeout)
-        except WorkerLost:
+            answer = wire.decode(body)
+        except wire.WireError as exc:
             self.end()
-            raise
-        seconds = time.perf_counter() - started
+            raise WorkerLost("forged", str(exc)) from None
         if answer.get("nonce") != nonce:
             self.end()
             raise WorkerLost("forged", "an answer without the request's nonce")
         return answer, seconds
 
-    def _receive(self, deadline: float) -> Dict[str, Any]:
+    def _receive(self, deadline: float) -> bytes:
         header = self._read(4, deadline)
         length = int.from_bytes(header, "big")
         if length > wire.MAX_FRAME:
             raise WorkerLost("forged", f"a frame of {length:,} bytes")
-        body = self._read(length, deadline)
-        try:
-            return wire.decode(body)
-        except wire.WireError as exc:
-            raise WorkerLost("forged", str(exc)) from None
+        return self._read(length, deadline)
 
     def _read(self, count: int, deadline: float) -> bytes:
         while len(self._buffer) < count:

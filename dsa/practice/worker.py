@@ -243,6 +243,13 @@ class _Worker:
             op = message.get("op")
             if op == "quit":
                 return
+            # No collection of the whole heap while a timed run is measured,
+            # up to its answer sent: with the problem's modules loaded it takes
+            # 15-25 ms, and since every round allocates alike it would land in
+            # the same run each round.  It happens with the next request.
+            timed = op == "run" and bool(message.get("timed"))
+            if timed:
+                self.gc_disable()
             try:
                 if op == "load":
                     answer = self.load()
@@ -267,6 +274,8 @@ class _Worker:
             except wire.NotPlain as exc:
                 wire.send(self.fd_out, {"nonce": nonce, "ok": False, "failure": {
                     "kind": "notplain", "error": str(exc)}})
+            if timed:
+                self.gc_enable()
 
     # -- running the learner's code in a thread of its own -------------------
 
@@ -359,19 +368,11 @@ class _Worker:
         run = self.run if not message.get("null") else (lambda solution, case: None)
         counting = self.counting
         counted_before = counting.count()
-        timed = bool(message.get("timed"))
         if memory:
             start()
-        if timed:
-            # No collection of the whole heap inside a timed run: with the
-            # problem's modules loaded it takes 15-25 ms, and since every
-            # round allocates alike it lands in the same run each round.
-            self.gc_disable()
         try:
             outcome, error, output, dropped = self._in_thread(lambda: run(solution, case))
         finally:
-            if timed:
-                self.gc_enable()
             if memory:
                 stop()
         counted_after = counting.count()
