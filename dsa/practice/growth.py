@@ -77,8 +77,9 @@ class _Measured:
     reference_ops_fit: Optional[Fit] = None
     ops_trusted: bool = True
 
-    def best(self, runs: Dict[int, List[float]]) -> List[float]:
-        return [max(min(runs[n]), TIME_FLOOR) for n in self.sizes]
+    def best(self, runs: Dict[int, List[float]], latency: float) -> List[float]:
+        """The best time at each size, less the round trip of an empty trial."""
+        return [max(min(runs[n]) - latency, TIME_FLOOR) for n in self.sizes]
 
 
 def check(session: Session) -> bool:
@@ -130,13 +131,15 @@ def check(session: Session) -> bool:
 # Measuring
 
 
-def _refresh_latency(session: Session) -> None:
-    """Time empty trials again, now that both workers are warm, keeping the
-    smallest: the estimate taken at start-up is sometimes far too high (one
-    check in ten or so on a busy machine, by milliseconds), and subtracted
-    from every run it floors the smallest sizes' times."""
+def _refresh_latency(session: Session, trials: int = 7) -> None:
+    """Time empty trials again, keeping the smallest round trip seen: the
+    estimate taken at start-up is sometimes far too high (one check in ten
+    or so on a busy machine, by milliseconds), and subtracted from every run
+    it floors the smallest sizes' times.  Growth samples it again every
+    round, and subtracts it only when it judges, so one busy moment cannot
+    skew it for good."""
     for role, worker in (("learner", session.learner), ("reference", session.reference)):
-        empty = [session.ask(worker, {"op": "run", "null": True}, 5.0)[1] for _ in range(7)]
+        empty = [session.ask(worker, {"op": "run", "null": True}, 5.0)[1] for _ in range(trials)]
         session.latency[role] = min([session.latency[role], *empty])
 
 
@@ -189,7 +192,6 @@ def _measure(session: Session, result: _Measured, *, first: bool) -> None:
     budget = BUDGET_QUICK if session.quick else BUDGET_FULL
     repeats = max(2, complexity.repeats - (2 if session.quick else 0))
     family = result.family
-    latency = session.latency
     if first:
         for n in complexity.sizes_of(family):
             case = family.make_case(n, random.Random(f"{problem.name}:{family.name}:{n}"))
@@ -201,8 +203,8 @@ def _measure(session: Session, result: _Measured, *, first: bool) -> None:
             _judge_answer(session, result, case, n, reference.get("outcome"),
                           answer.get("outcome"))
             result.sizes.append(n)
-            result.reference[n] = [ref_seconds - latency["reference"]]
-            result.mine[n] = [seconds - latency["learner"]]
+            result.reference[n] = [ref_seconds]  # raw: the latency is taken off when judged
+            result.mine[n] = [seconds]
             if complexity.counted is not None:
                 result.reference_ops[n] = float(_run(session, session.reference, case,
                                                      count=True, n=n, family=family)[0]
@@ -215,16 +217,17 @@ def _measure(session: Session, result: _Measured, *, first: bool) -> None:
     else:
         rounds = repeats
     for _ in range(rounds):
+        _refresh_latency(session, trials=1)
         for n in result.sizes:
             case = result.cases[n]
             if sum(result.reference[n]) < budget / 4:
                 result.reference[n].append(
                     _run(session, session.reference, case, count=False, n=n,
-                         family=family)[1] - latency["reference"])
+                         family=family)[1])
             if sum(result.mine[n]) < budget / 4:
                 result.mine[n].append(
                     _run(session, session.learner, case, count=False, n=n,
-                         family=family)[1] - latency["learner"])
+                         family=family)[1])
 
 
 def _judge_answer(session: Session, result: _Measured, case: Any, n: int,
@@ -275,8 +278,8 @@ def _judge(session: Session, result: _Measured) -> None:
     if len(sizes) < 2:
         result.verdict, result.why = "pass", "too few sizes to fit"
         return
-    mine = result.best(result.mine)
-    reference = result.best(result.reference)
+    mine = result.best(result.mine, session.latency["learner"])
+    reference = result.best(result.reference, session.latency["reference"])
     result.time = fit(sizes, mine)
     result.reference_time = fit(sizes, reference)
     result.excess = fit(sizes, [m / r for m, r in zip(mine, reference)])
@@ -343,8 +346,8 @@ def _fill(session: Session, shown: _Measured, measured: List[_Measured]) -> None
         report.interval = None
     else:
         report.measure = "time"
-        report.costs = list(shown.best(shown.mine))
-        report.reference_costs = list(shown.best(shown.reference))
+        report.costs = list(shown.best(shown.mine, session.latency["learner"]))
+        report.reference_costs = list(shown.best(shown.reference, session.latency["reference"]))
         report.exponent = _exponent(shown.time)
         report.reference_exponent = _exponent(shown.reference_time)
         report.interval = [shown.time.low, shown.time.high] if shown.time else None
