@@ -294,7 +294,9 @@ class Session:
             if role == "learner":
                 self.report.isolation = str(answer.get("mode", ""))
             self.ask(worker, {"op": "case", "case": None}, 5.0)
-            empty = [self.ask(worker, {"op": "run", "null": True}, 5.0)[1] for _ in range(7)]
+            # "timed", as the growth runs are: no garbage collection meanwhile.
+            empty = [self.ask(worker, {"op": "run", "null": True, "timed": True}, 5.0)[1]
+                     for _ in range(7)]
             self.latency[role] = min(empty)
         if self.report.isolation != "namespaces":
             self.report.notes.append(

@@ -139,7 +139,8 @@ def _refresh_latency(session: Session, trials: int = 7) -> None:
     round, and subtracts it only when it judges, so one busy moment cannot
     skew it for good."""
     for role, worker in (("learner", session.learner), ("reference", session.reference)):
-        empty = [session.ask(worker, {"op": "run", "null": True}, 5.0)[1] for _ in range(trials)]
+        empty = [session.ask(worker, {"op": "run", "null": True, "timed": True}, 5.0)[1]
+                 for _ in range(trials)]
         session.latency[role] = min([session.latency[role], *empty])
 
 
