@@ -40,7 +40,7 @@ def copy_random_list(head: RandomListNode | None) -> RandomListNode | None
 * **Leave the original exactly as it was, at every moment**: no `val`,
   `next` or `random` of it may change, not even for a while to be put back
   later.  The grader compares it with its first state after every step of
-  your code on small inputs, and after the call on all of them.  (So the
+  your code on small inputs, and after the call on long ones.  (So the
   trick of weaving the copies in between the original nodes is not
   allowed here.)
 * `copy.deepcopy` is not allowed.  An empty list (`None`) copies to `None`.

@@ -27,7 +27,9 @@ def shortest_subarray(nums: list[int], k: int) -> int
   larger one: the window-shrinking trick that works for positive numbers
   gives wrong answers here.
 
-Aim for O(n) time: this is a problem for a deque.
+Aim for O(n) time: this is the deque side of a pair, a deque of positions
+kept in order, from whose front candidates also leave.  (Its stack side is
+"Days until a warmer day".)
 """
 
 STUB = '''\
