@@ -25,7 +25,8 @@ from dsa.practice.problems._chains import NEVER_ENDS, NEVER_ENDS_SAYS
 __all__ = ["nodes_of", "relinked", "unchanged", "new_chain", "chain_says", "call", "values", "RuleBroken"]
 
 
-def nodes_of(head: Any, function: str, kind: type = ListNode) -> Tuple[List[Any], Optional[int]]:
+def nodes_of(head: Any, function: str,
+             kind: Union[type, Tuple[type, ...]] = ListNode) -> Tuple[List[Any], Optional[int]]:
     """The nodes of the chain ``function`` returned, and where it loops.
 
     Like :func:`._chains.walk`, but without ``id()``: every call of ``id``
@@ -33,16 +34,18 @@ def nodes_of(head: Any, function: str, kind: type = ListNode) -> Tuple[List[Any]
     speed check should time the solution rather than the grader.  Nodes of
     exactly ``kind`` compare by identity, so they can be dict keys; anything
     else raises TypeError (a learner's own subclass of ``kind`` is reported
-    as such before it could answer ``==`` or ``hash`` its own way).
+    as such before it could answer ``==`` or ``hash`` its own way).  ``kind``
+    may be a tuple of such classes.
     """
-    name = kind.__name__
-    if head is not None and type(head) is not kind:
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    name = kinds[0].__name__
+    if head is not None and type(head) not in kinds:
         raise TypeError(f"{function} must return a {name} or None, not {type(head).__name__}")
     nodes: List[Any] = []
     position: Dict[Any, int] = {}
     node = head
     while node is not None:
-        if type(node) is not kind:
+        if type(node) not in kinds:
             raise TypeError(f"the returned chain holds a {type(node).__name__} after "
                             f"{len(nodes)} node(s); every next must be a {name} or None")
         if node in position:
@@ -95,7 +98,8 @@ def unchanged(nodes: Sequence[ListNode], held_values: Sequence[Any], function: s
 
 
 def new_chain(head: Any, inputs: Sequence[Any], function: str, what: str,
-              kind: type = ListNode) -> Tuple[List[Any], Optional[int]]:
+              kind: Union[type, Tuple[type, ...]] = ListNode
+              ) -> Tuple[List[Any], Optional[int]]:
     """The nodes of a chain that must be made of new nodes only, and where
     it loops (see :func:`nodes_of`); raises :class:`RuleBroken` when one of
     them is one of ``inputs`` (``what`` names those: "the lists given")."""

@@ -39,10 +39,11 @@ def copy_random_list(head: RandomListNode | None) -> RandomListNode | None
   original may appear in it, through `next` or through `random`.
 * **Leave the original exactly as it was, at every moment**: no `val`,
   `next` or `random` of it may change, not even for a while to be put back
-  later.  The grader compares it with its first state after every step of
-  your code on small inputs, and after the call on long ones.  (So the
-  trick of weaving the copies in between the original nodes is not
-  allowed here.)
+  later.  Assigning to a node of the original is refused as it happens, and
+  the grader also compares the list with its first state after every step
+  of your code on small inputs and after the call on long ones.  (So the
+  trick of weaving the copies in between the original nodes is not allowed
+  here.)
 * `copy.deepcopy` is not allowed.  An empty list (`None`) copies to `None`.
 
 Values may repeat, so they cannot tell nodes apart.  Aim for O(n) time;
@@ -77,14 +78,38 @@ def copy_random_list(head: RandomListNode | None) -> RandomListNode | None:
 '''
 
 
+class _Original(RandomListNode):
+    """A node of the list handed to the learner.  Once sealed, assigning to
+    it is refused as it happens, whatever the input's length: changing the
+    original and putting it back before returning is caught on long lists
+    too, where comparing after every step would cost too much."""
+
+    __slots__ = ("_sealed",)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if getattr(self, "_sealed", False):
+            raise RuleBroken(
+                f"your code assigned to {name} of a node of the original list; the "
+                "original must stay as it was at every moment")
+        object.__setattr__(self, name, value)
+
+
+#: The classes a node of the copy may have (``type(node)(...)`` on an
+#: original node makes an unsealed _Original).
+_KINDS = (RandomListNode, _Original)
+
+
 def _build(case: Case) -> List[RandomListNode]:
-    """Fresh nodes for ``case``, linked in order, random pointers set."""
+    """Fresh, sealed nodes for ``case``, linked in order, random pointers set."""
     values, targets = case
-    nodes = [RandomListNode(val) for val in values]
-    for node, successor in zip(nodes, nodes[1:]):
-        node.next = successor
-    for node, target in zip(nodes, targets):
-        node.random = None if target is None else nodes[target]
+    put = object.__setattr__  # around _Original.__setattr__, which is slow and seals
+    nodes = [_Original.__new__(_Original) for _ in values]
+    successors = nodes[1:] + [None]
+    for node, value, successor, target in zip(nodes, values, successors, targets):
+        put(node, "val", value)
+        put(node, "next", successor)
+        put(node, "random", None if target is None else nodes[target])
+        put(node, "_sealed", True)
     return nodes
 
 
@@ -93,7 +118,7 @@ def _run(solution: Callable[[Optional[RandomListNode]], Any], case: Case) -> Out
     original = _build(case)
     head = solution(original[0] if original else None)
     copy, loops_to = new_chain(head, original, "copy_random_list", "the original list",
-                               RandomListNode)
+                               _KINDS)
     if loops_to is not None:
         return f"{NEVER_ENDS} after {len(copy)} nodes"
     position: Dict[RandomListNode, int] = {node: index for index, node in enumerate(copy)}
@@ -102,9 +127,9 @@ def _run(solution: Callable[[Optional[RandomListNode]], Any], case: Case) -> Out
         target = node.random
         if target is None:
             targets.append(None)
-        elif type(target) is RandomListNode and target in position:
+        elif type(target) in _KINDS and target in position:
             targets.append(position[target])
-        elif type(target) is RandomListNode and target in set(original):
+        elif type(target) in _KINDS and target in set(original):
             raise RuleBroken(
                 f"the random of the copy's node at position {index} refers to a node of the "
                 "original list; the copy must share no node with the original")

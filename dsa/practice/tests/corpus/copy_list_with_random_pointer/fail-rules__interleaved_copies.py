@@ -1,7 +1,7 @@
 """The classic O(1)-memory trick: weaves each copy in after its original, sets the randoms, then unweaves; the original comes back intact, but it changed while the code ran, which the statement forbids, so the rules stage fails it.
 
-The grader compares the original with its first state after every step on
-small inputs.
+Assigning to a node of the original is refused as it happens, on inputs of
+any length.
 """
 
 from __future__ import annotations
