@@ -447,6 +447,18 @@ class Session:
     # -- stage 2: forbidden names ----------------------------------------------
 
     def scan_source(self) -> bool:
+        if self.problem.source_rules is not None:
+            broken = sorted(self.problem.source_rules(self.source))
+            if broken:
+                text = self.source.splitlines()
+                shown = [(line, what, text[line - 1].strip() if 1 <= line <= len(text) else "")
+                         for line, what in broken]
+                line, what, source = shown[0]
+                return self.fail(Failure(
+                    stage="forbidden", line=line, source=source or None,
+                    error="\n".join(f"line {n}: {w}" + (f"    {t}" if t else "")
+                                     for n, w, t in shown),
+                    message=f"line {line}: {what}"))
         forbidden = tuple(self.problem.forbidden)
         if not forbidden:
             return True
