@@ -214,7 +214,9 @@ def _run(session: Session, worker: Any, case: Any, *, count: bool, n: int,
         if failure.get("memory"):
             raise Abort(Failure(stage="complexity", message=(
                 f"your solution ran out of memory {where}; {_asks(session)}")))
-        raise Abort(session.error_failure(failure, None, stage="complexity",
+        # An exception is a wrong answer, found on a longer input than the
+        # correctness stage tried: it is reported as a correctness failure.
+        raise Abort(session.error_failure(failure, None, stage="correctness",
                                           where=f"on a large input (n = {n:,}, {family.name})"))
     cpu = answer.get("cpu")
     if not isinstance(cpu, float) or not 0.0 <= cpu <= seconds + CLOCK_SLACK:

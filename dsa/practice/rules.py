@@ -46,7 +46,7 @@ def measure_memory(session: Session, worker: Any, case: Any, n: int) -> int:
             raise Abort(broken)
     if not answer.get("ok"):
         failure = answer.get("failure") or {}
-        raise Abort(session.error_failure(failure, None, stage="rules",
+        raise Abort(session.error_failure(failure, None, stage="correctness",
                                           where=f"on an input of size n = {n:,}"))
     peaks = [int(detail) for kind, detail in answer.get("evidence") or ()
              if kind == "memory" and isinstance(detail, int)]

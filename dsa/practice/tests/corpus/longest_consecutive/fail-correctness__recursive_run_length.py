@@ -1,4 +1,4 @@
-"""Measures runs with a memoised recursion, length(x) = 1 + length(x + 1): fails at growth, on its long runs.
+"""Measures runs with a memoised recursion, length(x) = 1 + length(x + 1): fails the correctness check, on its long runs.
 
 Right and O(n) thanks to the memo, but a run of m values nests m calls:
 past Python's recursion limit (about a thousand) it raises RecursionError,
