@@ -14,6 +14,7 @@ import ast
 import difflib
 import importlib.util
 import sys
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Dict, List, Optional, Sequence
@@ -303,12 +304,21 @@ def cmd_start(args: argparse.Namespace, out: Out) -> int:
 # check
 
 
+def _visible(text: str) -> str:
+    """``text`` with control and format characters (escape sequences that
+    would move the cursor or clear the screen) shown as escapes: the report
+    carries what the learner's code printed and raised, and it must not be
+    able to draw over the verdict."""
+    return "".join(char if char in "\n\t" or unicodedata.category(char) not in ("Cc", "Cf")
+                   else repr(char)[1:-1] for char in text)
+
+
 def _tick(text: str) -> Text:
-    return Text("✓ ", style="bold green") + Text(text)
+    return Text("✓ ", style="bold green") + Text(_visible(text))
 
 
 def _cross(text: str) -> Text:
-    return Text("✗ ", style="bold red") + Text(text)
+    return Text("✗ ", style="bold red") + Text(_visible(text))
 
 
 def _passed_line(stage: str, problem: Problem, report: GradeReport) -> Optional[Text]:
@@ -350,11 +360,13 @@ def _details(report: GradeReport) -> List[RenderableType]:
     for label, value in (("input", report.counterexample), ("expected", report.expected),
                          ("got", report.actual)):
         if value is not None:
-            rows.add_row(label, Text(value))
+            rows.add_row(label, Text(_visible(value)))
     if report.error is not None:
-        rows.add_row("found" if report.stage == "forbidden" else "error", Text(report.error))
+        rows.add_row("found" if report.stage == "forbidden" else "error",
+                     Text(_visible(report.error)))
     if report.learner_line is not None and report.stage != "forbidden":
-        rows.add_row("line", Text(f"{report.learner_line}: {report.learner_source or ''}"))
+        rows.add_row("line", Text(_visible(f"{report.learner_line}: "
+                                           f"{report.learner_source or ''}")))
     if rows.row_count:
         title = "Counterexample" if report.counterexample is not None else "Details"
         shown.append(Panel(rows, title=title, title_align="left", expand=False))
@@ -376,7 +388,7 @@ def _output_panel(report: GradeReport) -> Optional[RenderableType]:
     if not report.output and not report.output_truncated:
         return None
     lines = report.output.splitlines()
-    body = Text("\n".join(lines[:OUTPUT_LINES]))
+    body = Text(_visible("\n".join(lines[:OUTPUT_LINES])))
     notes = []
     if len(lines) > OUTPUT_LINES:
         notes.append(f"{len(lines) - OUTPUT_LINES} more lines of it kept but not shown")
@@ -399,9 +411,9 @@ def render_report(problem: Problem, report: GradeReport, out: Out) -> None:
             if line is not None:
                 console.print(line)
         if report.inconclusive:
-            console.print(Text("? ", style="bold yellow") + Text(report.message))
+            console.print(Text("? ", style="bold yellow") + Text(_visible(report.message)))
             if report.advice:
-                console.print(Text("  try: " + report.advice))
+                console.print(Text("  try: " + _visible(report.advice)))
             for renderable in _details(report):
                 console.print(renderable)
         elif not report.passed:
@@ -412,7 +424,7 @@ def render_report(problem: Problem, report: GradeReport, out: Out) -> None:
     if panel is not None:
         console.print(panel)
     for note in report.notes:
-        console.print(Text("note: " + note, style="dim"))
+        console.print(Text("note: " + _visible(note), style="dim"))
 
 
 def cmd_check(args: argparse.Namespace, out: Out) -> int:
@@ -428,7 +440,8 @@ def cmd_check(args: argparse.Namespace, out: Out) -> int:
     from .sandbox import check_file  # only check needs it
 
     mode = " (quick)" if args.quick else ""
-    out.out.print(Text(f"Checking {shown} against {problem.name}{mode}...", style="dim"))
+    out.out.print(Text(_visible(f"Checking {shown} against {problem.name}{mode}..."),
+                       style="dim"))
     if out.out.is_terminal:
         with out.out.status("grading..."):
             report = check_file(problem.name, path, quick=args.quick,

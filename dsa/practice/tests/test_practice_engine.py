@@ -345,8 +345,10 @@ def test_recursion_on_a_long_input_fails_growth(tmp_path: Path) -> None:
             return walk(0)
     """)
     report = grade(DISTINCT, path, quick=True)
-    assert report.stage == "complexity", report.describe()
-    assert "RecursionError" in report.message and report.learner_line is not None
+    # An exception is a wrong answer, wherever it is found.
+    assert report.stage == "correctness", report.describe()
+    assert "RecursionError" in report.message and "large input" in report.message
+    assert report.learner_line is not None
 
 
 def test_fit_exponent() -> None:
@@ -567,3 +569,13 @@ def test_growth_sets_aside_a_dodged_count_and_judges_by_time() -> None:
     assert (dodged.verdict, dodged.why) == ("fail", "time")
     honest = _judged(linear, linear, mine_ops=[3] * 5, reference_ops=[2 * n for n in sizes])
     assert not honest.ops_trusted and honest.verdict == "pass"
+
+
+def test_growth_fails_a_time_flatter_than_reading_the_input() -> None:
+    sizes = (1000, 2000, 4000, 8000, 16000)
+    linear = [n * 1e-6 for n in sizes]
+    paced = [0.5, 0.5, 0.5, 0.5, 0.5]  # waits until half a second has passed
+    result = _judged(paced, linear)
+    assert (result.verdict, result.why) == ("fail", "flat")
+    constant = [1e-3] * 5
+    assert _judged(constant, constant).verdict == "pass"  # an O(1) problem
