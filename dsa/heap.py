@@ -57,11 +57,9 @@ swaps.  On 1,000,000 integers in descending order, bottom-up heapify makes
 
 What is in this module
 ======================
-The textbook (the primitives, both sifts, both ways to build, :func:`is_heap`
-and three classes built on the two sifts alone), and, exported beside it
-from ``dsa/_heapq.py``, the exact drop-ins for :mod:`heapq`, whose header
-says why they sift differently.  ``docs/twins.md`` says where the C twin,
-``native/heap.c``, differs (a padded int64 array, any arity).
+The primitives, both sifts, both ways to build, :func:`is_heap` and three
+classes on the two sifts; heapq's exact drop-ins, from ``dsa/_heapq.py``
+(whose header says why they differ).  The C twin: ``docs/twins.md``.
 """
 
 from __future__ import annotations
@@ -106,8 +104,6 @@ def right(i: int) -> int:
     return 2 * _position(i) + 2
 
 
-# The two repairs.  ``beats(a, b)`` is True when ``a`` must sit above ``b``,
-# never for equal items; the plain min-heap's, ``_LESS``, is asked as ``<``.
 def sift_up(heap: Any, i: int, *, key: KeyFunc = None, reverse: bool = False,
             stats: Stats = None, on_swap: SwapHook = None) -> int:
     """Move ``heap[i]`` toward the root while it beats its parent; return
@@ -115,7 +111,7 @@ def sift_up(heap: Any, i: int, *, key: KeyFunc = None, reverse: bool = False,
     wins, one swap; it stops at the first parent no worse, as all above is
     no worse either.  ``key=`` orders by ``key(item)``, ``reverse=True``
     makes a max-heap, ``stats`` counts, ``on_swap(i, j)`` sees each swap
-    (from ``i`` to ``j``).  If anything raises, the swaps are undone.
+    from ``i`` to ``j``.  If anything raises, the swaps are undone.
 
     >>> heap = [3, 5, 7, 9, 12, 8, 14, 2]      # 2 was just appended
     >>> sift_up(heap, 7), heap
@@ -128,24 +124,25 @@ def sift_up(heap: Any, i: int, *, key: KeyFunc = None, reverse: bool = False,
 def _sift_up(heap: Any, i: int, beats: Beats, stats: Stats,
              on_swap: SwapHook) -> int:
     start, item = i, heap[i]
+    beats = beats if stats is None else _counting(beats, stats)
+    less = beats is _LESS                        # plain "<": asked inline
     try:
         while i > 0:
             p = (i - 1) >> 1                     # parent(i)
             above = heap[p]
-            if stats is not None:
-                stats.comparisons += 1
-            if not (item < above if beats is _LESS else beats(item, above)):
+            if not (item < above if less else beats(item, above)):
                 break                            # the rule holds again
             heap[i] = above                      # the parent steps down,
             was, i = i, p                        # the item goes up
-            if stats is not None:
-                stats.swaps += 1
             if on_swap is not None:
                 heap[i] = item
                 on_swap(was, i)
     except BaseException:
         _undo(heap, start, i, item)
         raise
+    finally:
+        if stats is not None:                    # a swap per level climbed
+            stats.swaps += (start + 1).bit_length() - (i + 1).bit_length()
     heap[i] = item
     return i
 
@@ -157,7 +154,6 @@ def sift_down(heap: Any, i: int, n: Optional[int] = None, *, key: KeyFunc = None
     ``heap[:n]`` (default: all of it; heapsort shrinks it).  Each step finds
     the better child (one comparison; the left one unless the right beats
     it) and swaps if it beats the item (a second).  As :func:`sift_up` else.
-
     """
     size = len(heap)
     if n is not None:
@@ -172,33 +168,29 @@ def sift_down(heap: Any, i: int, n: Optional[int] = None, *, key: KeyFunc = None
 def _sift_down(heap: Any, i: int, size: int, beats: Beats, stats: Stats,
                on_swap: SwapHook) -> int:
     start, item = i, heap[i]
+    beats = beats if stats is None else _counting(beats, stats)
+    less = beats is _LESS
+    child = 2 * i + 1                            # left(i)
     try:
-        while True:
-            child = 2 * i + 1                    # left(i)
-            if child >= size:
-                break                            # i is a leaf
-            right = child + 1
+        while child < size:                      # till i is a leaf
+            below, right = heap[child], child + 1
             if right < size:                     # right(i) too: take the better
-                if stats is not None:
-                    stats.comparisons += 1
-                if (heap[right] < heap[child] if beats is _LESS
-                        else beats(heap[right], heap[child])):
-                    child = right
-            below = heap[child]
-            if stats is not None:
-                stats.comparisons += 1
-            if not (below < item if beats is _LESS else beats(below, item)):
+                other = heap[right]
+                if other < below if less else beats(other, below):
+                    child, below = right, other
+            if not (below < item if less else beats(below, item)):
                 break                            # the rule holds again
             heap[i] = below                      # the child steps up,
-            i = child                            # the item goes down
-            if stats is not None:
-                stats.swaps += 1
+            i, child = child, 2 * child + 1      # the item goes down
             if on_swap is not None:
                 heap[i] = item
                 on_swap((i - 1) >> 1, i)
     except BaseException:
         _undo(heap, start, i, item)
         raise
+    finally:
+        if stats is not None:                    # a swap per level sunk
+            stats.swaps += (i + 1).bit_length() - (start + 1).bit_length()
     heap[i] = item
     return i
 
@@ -231,7 +223,6 @@ def is_heap(seq: Any, *, key: KeyFunc = None, reverse: bool = False) -> bool:
 class HeapStats:
     """The sifts' comparisons and swaps, counted in place: after
     ``heapify_bottom_up([5, 4, 3, 2, 1], stats=s)``, ``s.comparisons == 6``."""
-
     comparisons: int = 0
     swaps: int = 0
 
@@ -244,12 +235,20 @@ _LESS = operator.lt                      # the small print of the sifts:
 
 
 def _beats(key: KeyFunc, reverse: bool) -> Beats:
-    """``a < b`` (min) or ``b < a`` (max), of the keys if there is a key."""
+    """``beats(a, b)``: must ``a`` sit above ``b``?  Never for equal items:
+    ``a < b`` (min) or ``b < a`` (max), of the keys if there is a key.  The
+    plain min-heap's, ``_LESS``, the sifts ask inline, as ``<``."""
     if key is None:
         return (lambda a, b: b < a) if reverse else _LESS
-    if reverse:
-        return lambda a, b: key(b) < key(a)
-    return lambda a, b: key(a) < key(b)
+    return (lambda a, b: key(b) < key(a)) if reverse else (lambda a, b: key(a) < key(b))
+
+
+def _counting(beats: Beats, stats: "HeapStats") -> Beats:
+    """``beats`` that also counts each time it is asked in ``stats``."""
+    def counted(a: Any, b: Any) -> bool:
+        stats.comparisons += 1
+        return beats(a, b)
+    return counted
 
 
 def _position(i: int, size: Optional[int] = None) -> int:
@@ -291,15 +290,16 @@ def _check_rule(array: Any, beats: Beats, kind: str) -> None:
 
 
 def _guarded(owner: Any, array: List[Any], field: Optional[int]) -> Iterator[Any]:
-    """``array`` (or each ``[field]``); RuntimeError once ``owner`` changes."""
-    version, i = owner._version, 0
-    while True:
-        if owner._version != version:
-            raise RuntimeError(f"{type(owner).__name__} changed during iteration")
+    """``array`` (or each ``[field]``); RuntimeError once ``owner`` changes:
+    its length, or its ``_version``, which every change that can leave the
+    length as it was (a pop, a replace, a clear) adds one to."""
+    version, length, i = owner._version, len(array), 0
+    while owner._version == version and len(array) == length:
         if i >= len(array):
             return
         yield array[i] if field is None else array[i][field]
         i += 1
+    raise RuntimeError(f"{type(owner).__name__} changed during iteration")
 
 
 class BinaryHeap(Generic[T]):
@@ -316,7 +316,7 @@ class BinaryHeap(Generic[T]):
         self._key, self._max_heap = key, bool(max_heap)
         self._beats = _beats(key, self._max_heap)
         self.stats: Stats = HeapStats() if count else None
-        self._version = 0              # bumped by every change; guards iteration
+        self._version = 0              # see _guarded; a push need not count
         heapify_bottom_up(self._items, stats=self.stats, key=key,
                           reverse=self._max_heap)
 
@@ -332,7 +332,6 @@ class BinaryHeap(Generic[T]):
         except BaseException:
             items.pop()            # the sift undid its moves: the item is last
             raise
-        self._version += 1
 
     def peek(self) -> T:
         """The item at the top, left in place.  O(1)."""
@@ -357,9 +356,9 @@ class BinaryHeap(Generic[T]):
 
     def pushpop(self, item: T) -> T:
         """Push, then pop, in one sift at most (none if ``item`` would win)."""
-        if self._items and self.stats is not None:
-            self.stats.comparisons += 1
-        if self._items and self._beats(self._items[0], item):
+        beats, stats = self._beats, self.stats
+        beats = beats if stats is None else _counting(beats, stats)
+        if self._items and beats(self._items[0], item):
             return self._replace_top(item)
         return item
 
@@ -591,8 +590,7 @@ class IndexedPriorityQueue(_Queue, Generic[Item]):
         super().check_invariants()
         heap, where = self._heap, self._where
         if len(where) != len(heap):
-            raise AssertionError(
-                f"index has {len(where)} items but the heap has {len(heap)}")
+            raise AssertionError(f"index has {len(where)} items, the heap {len(heap)}")
         for pos, (_, _, item) in enumerate(heap):
             if where.get(item) != pos:
                 raise AssertionError(f"index says {item!r} is at position "
