@@ -50,7 +50,7 @@ Where it knowingly differs from collections.deque
   by non-int").  The exception types are the same.
 * For ``d + x`` and ``d * x``, deque lets ``x.__radd__``/``x.__rmul__`` try
   first; here only classes written in Python get that turn (see
-  :func:`_reflected`).
+  :func:`dsa._compat.reflected`).
 * ``__sizeof__`` counts Python objects (the deque, its blocks and their slot
   lists), so the numbers differ from the C layout's.
 """
@@ -65,9 +65,9 @@ import types
 from typing import Any, Callable, Iterable, Iterator, List, Tuple
 
 from dsa._compat import (DEQUE_FULL, DEQUE_MUTATED, SSIZE_MAX, RichComparisons,
-                         as_repeat_count, as_ssize, cannot_multiply,
-                         clamp_bounds, deque_position, has_index,
-                         is_python_class, name_of, not_in_deque, same_item)
+                         as_repeat_count, as_ssize, cannot_concatenate,
+                         cannot_multiply, clamp_bounds, deque_position,
+                         has_index, name_of, not_in_deque, reflected, same_item)
 
 __all__ = ["DequeSurface"]
 
@@ -329,9 +329,8 @@ class DequeSurface(_Rearranging, RichComparisons):
 
     def __add__(self, other: Any) -> Any:
         if not isinstance(other, DequeSurface):
-            return _reflected(self, other, "__radd__", TypeError(
-                f'can only concatenate BlockedDeque (not "{name_of(other)}") '
-                f'to BlockedDeque'))
+            return reflected(self, other, "__radd__",
+                             cannot_concatenate("BlockedDeque", other), DequeSurface)
         new = self._copy()          # keeps self's class and maxlen, as deque does
         new._extend(other)
         return new
@@ -342,7 +341,7 @@ class DequeSurface(_Rearranging, RichComparisons):
 
     def __mul__(self, n: Any) -> Any:
         if not has_index(n):
-            return _reflected(self, n, "__rmul__", cannot_multiply(n))
+            return reflected(self, n, "__rmul__", cannot_multiply(n), DequeSurface)
         return self._repeated(as_repeat_count(n))
 
     def __rmul__(self, n: Any) -> Any:
@@ -403,7 +402,7 @@ class DequeSurface(_Rearranging, RichComparisons):
             y = next(theirs, _END)
             if x is _END or y is _END:
                 break
-            if not (x is y or x == y):
+            if not same_item(x, y):
                 return bool(op(x, y))       # the first difference decides
         # One side ran out (or both): the one with items left is the larger.
         return op(x is not _END, y is not _END)
@@ -459,27 +458,6 @@ def _is_core(cls: type) -> bool:
 def _core(cls: type) -> type:
     """The textbook class among ``cls`` and its bases."""
     return next(klass for klass in cls.__mro__ if _is_core(klass))
-
-
-def _reflected(left: Any, right: Any, name: str, error: TypeError) -> Any:
-    """The fallback of ``left + right`` or ``left * right`` for a foreign ``right``.
-
-    ``collections.deque`` has no ``__add__``/``__mul__`` of its own, only the
-    sequence slots, so Python first offers the operation to the right
-    operand's reflected method (``__radd__``, ``__rmul__``) and only if that
-    declines raises deque's TypeError.  Same order here, for classes written
-    in Python.  Built-in types are skipped: on ``str``, ``list`` or ``tuple``
-    ``__rmul__`` is their own repeat, not a reflected operation, and the
-    built-in numbers decline anyway.
-    """
-    cls = type(right)
-    method = getattr(cls, name, None)
-    if (method is not None and is_python_class(cls)
-            and not isinstance(right, DequeSurface)):
-        result = method(right, left)
-        if result is not NotImplemented:
-            return result
-    raise error
 
 
 def _subclass_slot_names(cls: type) -> List[str]:

@@ -15,6 +15,7 @@ What is here, and the C function of CPython each rule copies:
 * integer arguments: ``__index__``, C ``Py_ssize_t`` and C ``int`` limits,
   sequence subscripts, slice bounds, repeat counts;
 * ``list.sort(reverse=)``, which Python 3.12 began to read differently;
+* ``+`` and ``*`` of a sequence with an operand of another kind;
 * the identity-then-equality test behind ``in``, ``count`` and ``index``,
   and the six rich comparisons handed to one function;
 * ``list``'s slice-assignment and subscript messages;
@@ -124,6 +125,37 @@ def cannot_multiply(obj: object) -> TypeError:
         f"can't multiply sequence by non-int of type '{name_of(obj)}'")
 
 
+def cannot_concatenate(kind: str, other: object) -> TypeError:
+    """The error of ``sequence + other``: list's and deque's words, which
+    name the base type (``kind``), whatever the subclass on the left."""
+    return TypeError(
+        f'can only concatenate {kind} (not "{name_of(other)}") to {kind}')
+
+
+def reflected(left: Any, right: Any, name: str, error: TypeError,
+              kind: type) -> Any:
+    """``left + right`` or ``left * right`` once ``left``, a Python class
+    standing in for a C sequence, has found ``right`` unfit.
+
+    list and deque have no ``__add__``/``__mul__`` of their own, only the
+    sequence slots, so Python first offers the operation to the right
+    operand's reflected method (``name``: ``__radd__``, ``__rmul__``) and
+    raises the sequence's TypeError (``error``) only if that declines.  The
+    same order here, for right operands written in Python that are not a
+    ``kind`` themselves.  Built-in types are skipped: on ``str``, ``list``
+    or ``tuple`` ``__rmul__`` is their own repeat, not a reflected
+    operation, and the built-in numbers decline anyway.
+    """
+    cls = type(right)
+    method = getattr(cls, name, None)
+    if (method is not None and is_python_class(cls)
+            and not isinstance(right, kind)):
+        result = method(right, left)
+        if result is not NotImplemented:
+            return result
+    raise error
+
+
 def as_repeat_count(obj: Any) -> int:
     """The ``n`` of ``seq * n`` and ``seq *= n``."""
     if not has_index(obj):
@@ -208,6 +240,18 @@ EXTENDED_SLICE_NOT_ITERABLE = "must assign iterable to extended slice"
 #: words as for an extended slice.
 SLICE_NOT_ITERABLE = (EXTENDED_SLICE_NOT_ITERABLE if sys.version_info >= (3, 13)
                       else "can only assign an iterable")
+
+
+def slice_items(value: Any, message: str) -> list:
+    """The right-hand side of ``a[i:j] = value``, read into a list first, as
+    list reads it: if that fails nothing has changed yet, and ``a[:] = a``
+    reads all of ``a`` before ``a`` changes.  ``TypeError(message)`` (one of
+    the two above) if ``value`` is not iterable."""
+    try:
+        iterator = iter(value)
+    except TypeError:
+        raise TypeError(message) from None
+    return list(iterator)
 
 
 def not_in_list(value: Any) -> ValueError:
@@ -312,6 +356,20 @@ def check_heap_list(function: str, heap: object,
 ###############################################################################
 
 DICT_CHANGED_SIZE = "dictionary changed size during iteration"
+DICT_KEYS_CHANGED = "dictionary keys changed during iteration"
+DICT_EMPTY = "popitem(): dictionary is empty"
+
+
+def mapping_keys(mapping: Any) -> list:
+    """The keys of an update's ``mapping`` (anything with ``keys()``), read
+    first, with dict's error for a ``keys()`` that returns no iterable."""
+    keys = mapping.keys()
+    try:
+        iterator = iter(keys)
+    except TypeError:
+        raise TypeError(f"{name_of(mapping)}.keys() returned a non-iterable "
+                        f"(type {name_of(keys)})") from None
+    return list(iterator)
 
 
 def update_pairs(iterable: Iterable[Any]) -> Iterator[tuple]:

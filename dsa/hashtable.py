@@ -150,7 +150,8 @@ from reprlib import recursive_repr
 from types import GenericAlias, MappingProxyType
 from typing import Any, Optional, TypeVar
 
-from dsa._compat import DICT_CHANGED_SIZE, update_pairs
+from dsa._compat import (DICT_CHANGED_SIZE, DICT_EMPTY, DICT_KEYS_CHANGED,
+                         mapping_keys, update_pairs)
 
 __all__ = [
     "ChainedHashTable",
@@ -604,7 +605,7 @@ class _HashTable(MutableMapping[K, V]):
         while entries and entries[-1] is None:
             entries.pop()
         if not entries:
-            raise KeyError("popitem(): dictionary is empty")
+            raise KeyError(DICT_EMPTY)
         return entries[-1]
 
     # -- lookups --------------------------------------------------------------
@@ -704,14 +705,7 @@ class _HashTable(MutableMapping[K, V]):
             for key, value in _ItemIterator(other):
                 store(key, value)
         elif hasattr(other, "keys"):
-            keys = other.keys()
-            try:
-                iterator = iter(keys)
-            except TypeError:
-                raise TypeError(f"{type(other).__name__}.keys() returned a "
-                                f"non-iterable (type {type(keys).__name__})"
-                                ) from None
-            for key in list(iterator):
+            for key in mapping_keys(other):
                 store(key, other[key])
         else:
             for key, value in update_pairs(other):
@@ -1691,7 +1685,7 @@ class _TableIterator:
             raise StopIteration
         if self._remaining == 0:
             self._table = None
-            raise RuntimeError("dictionary keys changed during iteration")
+            raise RuntimeError(DICT_KEYS_CHANGED)
         self._position = i + 1
         self._remaining -= 1
         return entries[i]

@@ -145,8 +145,10 @@ from dsa._compat import (EMPTY_LIST, EXTENDED_SLICE_NOT_ITERABLE, LIST_INDEX,
                          REMOVE_MISSING, SLICE_NOT_ITERABLE, SSIZE_MAX,
                          RichComparisons, as_repeat_count, as_slice_bound,
                          as_sort_flag, as_ssize, as_subscript,
+                         cannot_concatenate, cannot_multiply,
                          extended_slice_size_error, has_index,
-                         list_index_error, name_of, not_in_list, same_item)
+                         list_index_error, name_of, not_in_list, reflected,
+                         same_item, slice_items)
 
 __all__ = ["SinglyLinkedList", "DoublyLinkedList", "SinglyNode", "DoublyNode"]
 
@@ -484,7 +486,7 @@ class _LinkedList(RichComparisons, MutableSequence[T]):
         elif isinstance(index, slice):
             start, stop, step = index.indices(self._size)
             if step == 1:
-                self._replace_run(start, stop, _materialize(value, SLICE_NOT_ITERABLE))
+                self._replace_run(start, stop, slice_items(value, SLICE_NOT_ITERABLE))
             else:
                 self._assign_extended(range(start, stop, step), value)
         else:
@@ -547,7 +549,7 @@ class _LinkedList(RichComparisons, MutableSequence[T]):
 
     def _assign_extended(self, positions: range, value: Any) -> None:
         """``a[i:j:k] = items`` with k != 1: exactly one item per position."""
-        items = _materialize(value, EXTENDED_SLICE_NOT_ITERABLE)
+        items = slice_items(value, EXTENDED_SLICE_NOT_ITERABLE)
         if len(items) != len(positions):
             raise extended_slice_size_error(len(items), len(positions))
         if positions.step < 0:
@@ -804,9 +806,9 @@ class _LinkedList(RichComparisons, MutableSequence[T]):
 
 
     def __add__(self, other: Any) -> "_LinkedList[T]":
-        if not isinstance(other, self._kind):
-            name = type(self).__name__
-            raise TypeError(f'can only concatenate {name} (not "{name_of(other)}") to {name}')
+        if not isinstance(other, self._kind):      # list's words and order
+            return reflected(self, other, "__radd__",
+                             cannot_concatenate(self._kind.__name__, other), self._kind)
         new = self._kind()
         new._extend(self._values())
         new._extend(other._values())
@@ -817,6 +819,8 @@ class _LinkedList(RichComparisons, MutableSequence[T]):
         return self
 
     def __mul__(self, n: Any) -> "_LinkedList[T]":
+        if not has_index(n):
+            return reflected(self, n, "__rmul__", cannot_multiply(n), self._kind)
         count = as_repeat_count(n)
         new = self._kind()
         new._extend(self._repeated(count))
@@ -830,6 +834,8 @@ class _LinkedList(RichComparisons, MutableSequence[T]):
         return self.__mul__(n)
 
     def __imul__(self, n: Any) -> "_LinkedList[T]":
+        if not has_index(n):
+            return NotImplemented     # Python then tries __mul__, which explains
         count = as_repeat_count(n)
         if count < 1:
             self.clear()
@@ -892,17 +898,6 @@ class _LinkedList(RichComparisons, MutableSequence[T]):
         raise NotImplementedError
 
 
-def _materialize(value: Any, message: str) -> list:
-    """Copy the right-hand side of a slice assignment into a plain list first.
-
-    As list does: if iterating it fails, nothing has changed yet, and
-    ``a[:] = a`` reads all of ``a`` before ``a`` is touched.
-    """
-    try:
-        iterator = iter(value)
-    except TypeError:
-        raise TypeError(message) from None
-    return list(iterator)
 
 
 def _chain(nodes: List[_Node]) -> Optional[_Node]:

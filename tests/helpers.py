@@ -55,3 +55,20 @@ def outcome(call: Callable[..., Any], *args: Any,
     except catch as error:              # noqa: BLE001 - compared by the caller
         return ("raised", type(error), words(error))
     return ("ok", result if shape is None else shape(result))
+
+
+class Reflects:
+    """A right operand written in Python that takes up ``+`` and ``*``:
+    a sequence must offer them to it before it says what is wrong."""
+
+    def __radd__(self, other: Any) -> str:
+        return "radd"
+
+    def __rmul__(self, other: Any) -> str:
+        return "rmul"
+
+
+def in_place_times(seq: Any, n: Any) -> Any:
+    """``seq *= n`` as an expression."""
+    seq *= n
+    return seq

@@ -26,7 +26,7 @@ if not native.available:
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from helpers import outcome  # noqa: E402
+from helpers import Reflects, in_place_times, outcome  # noqa: E402
 
 from dsa.native import BlockedDeque  # noqa: E402
 from dsa.native import deque as nd  # noqa: E402
@@ -46,6 +46,44 @@ SSIZE = st.integers(min_value=-(2**63), max_value=2**63 - 1)
 # The C twin against collections.deque (the state machine that drives it with
 # the Python twin and deque is in test_deque_machine.py)
 # ---------------------------------------------------------------------------
+
+OPERATORS = {
+    "d + 5": lambda d: d + 5,
+    "d + [1]": lambda d: d + [1],
+    "[1] + d": lambda d: [1] + d,
+    "d + Reflects()": lambda d: d + Reflects(),
+    "d * 'x'": lambda d: d * "x",
+    "'x' * d": lambda d: "x" * d,
+    "d * 1.5": lambda d: d * 1.5,
+    "d *= 1.5": lambda d: in_place_times(d, 1.5),
+    "d * Reflects()": lambda d: d * Reflects(),
+    "2 * d": lambda d: 2 * d,
+    "d * 2**62": lambda d: d * 2**62,
+}
+
+
+@pytest.mark.parametrize("expression", OPERATORS)
+def test_operators_fail_as_deque_and_the_python_twin_do(expression):
+    # deque's words name "deque" where both twins say "BlockedDeque".
+    from dsa.deque import BlockedDeque as PythonTwin
+
+    def words(error):
+        return str(error).replace("collections.deque", "BlockedDeque").replace(
+            "deque", "BlockedDeque")
+
+    def shape(result):
+        return list(result) if not isinstance(result, str) else result
+
+    run = OPERATORS[expression]
+    expected = outcome(run, collections.deque([1, 2, 3]), shape=shape, words=words)
+    assert outcome(run, PythonTwin([1, 2, 3]), shape=shape) == expected
+    assert outcome(run, BlockedDeque([1, 2, 3]), shape=shape) == expected
+
+
+def test_generic_alias_as_deque():
+    assert BlockedDeque[int].__origin__ is BlockedDeque
+    assert BlockedDeque[int].__args__ == collections.deque[int].__args__
+
 
 @pytest.mark.parametrize("block_size", BLOCK_SIZES)
 @pytest.mark.parametrize("maxlen", [None, 0, 1, 3])

@@ -36,6 +36,7 @@ from hypothesis import strategies as st  # noqa: E402
 from hypothesis.stateful import (RuleBasedStateMachine, initialize,  # noqa: E402
                                  invariant, precondition, rule)
 
+from helpers import Reflects, in_place_times  # noqa: E402
 from helpers import outcome as shared_outcome  # noqa: E402
 
 from dsa.native import DoublyLinkedList  # noqa: E402
@@ -553,6 +554,27 @@ def test_operators_like_list(values, other, n):
 
 class Tagged(DoublyLinkedList):
     """A subclass with a __dict__, for copy and pickle."""
+
+
+@pytest.mark.parametrize("run", [
+    lambda a: a + 5, lambda a: a + Reflects(), lambda a: a * "x",
+    lambda a: "x" * a, lambda a: a * Reflects(), lambda a: in_place_times(a, 1.5),
+    lambda a: a * 2**62, lambda a: type("Sub", (type(a),), {})(a) + 5,
+], ids=["+ 5", "+ Reflects()", "* 'x'", "'x' *", "* Reflects()", "*= 1.5",
+        "* 2**62", "subclass + 5"])
+def test_operators_fail_as_list_and_the_python_twin_do(run):
+    # list's words name "list" (for a subclass too); both twins say
+    # "DoublyLinkedList".
+    from dsa.linkedlist import DoublyLinkedList as PythonTwin
+
+    def words(error):
+        return str(error).replace("list", "DoublyLinkedList")
+
+    expected = shared_outcome(run, [1, 2, 3], words=words)
+    assert expected[0] == "raised" or expected[1] in ("radd", "rmul")
+    shape = str
+    assert shared_outcome(run, DoublyLinkedList([1, 2, 3]), shape=shape) == \
+        shared_outcome(run, PythonTwin([1, 2, 3]), shape=shape) == expected
 
 
 def test_copy_pickle_and_subclasses():

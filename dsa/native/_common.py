@@ -82,6 +82,16 @@ def as_choice(value: Any, choices: Dict[str, int], what: str) -> int:
     return choices[value]
 
 
+def repr_name(obj: Any, *public: type) -> str:
+    """How a twin's repr names its class: ``dsa.native.BlockedDeque`` for
+    the public classes (``public``), which live in private submodules, and
+    ``module.Name`` for a subclass, wherever it was written."""
+    cls = type(obj)
+    if cls in public:
+        return f"dsa.native.{cls.__name__}"
+    return f"{cls.__module__}.{cls.__qualname__}"
+
+
 def raise_status(lib: Any, status: int, message: str = "") -> NoReturn:
     """Turn a C status code into the exception a Python user expects."""
     if status == lib.DSA_ENOMEM:

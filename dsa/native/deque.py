@@ -70,17 +70,19 @@ from __future__ import annotations
 
 import statistics
 import threading
+import types
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, List, Optional, Tuple, Union
 
 from dsa._compat import (DEQUE_FULL, DEQUE_MUTATED, EMPTY_DEQUE, SSIZE_MAX,
                          RichComparisons, as_maxlen, as_repeat_count,
-                         as_ssize, clamp_bounds, deque_position, not_in_deque,
-                         same_item)
+                         as_ssize, cannot_concatenate, cannot_multiply,
+                         clamp_bounds, deque_position, has_index,
+                         not_in_deque, reflected, same_item)
 from dsa.deque import DEFAULT_BLOCK_SIZE, MAX_BLOCK_SIZE, check_block_size
 
 from ._common import (as_int64, as_int64_list, as_positive, as_seed, as_size,
-                      check, read_last_lines)
+                      check, read_last_lines, repr_name)
 from ._loader import load
 
 __all__ = [
@@ -441,11 +443,10 @@ class BlockedDeque(RichComparisons):
         return op(self.to_list(), other.to_list())
 
     __hash__ = None  # type: ignore[assignment]
+    __class_getitem__ = classmethod(types.GenericAlias)
 
     def __repr__(self) -> str:
-        cls = type(self)
-        name = ("dsa.native.BlockedDeque" if cls is BlockedDeque
-                else f"{cls.__module__}.{cls.__qualname__}")
+        name = repr_name(self, BlockedDeque)
         options = ""
         if self.maxlen is not None:
             options += f", maxlen={self.maxlen}"
@@ -477,15 +478,18 @@ class BlockedDeque(RichComparisons):
         return self
 
     def __add__(self, other: Any) -> Any:
-        if not isinstance(other, BlockedDeque):
-            return NotImplemented
+        if not isinstance(other, BlockedDeque):     # the pure twin's words
+            return reflected(self, other, "__radd__",
+                             cannot_concatenate("BlockedDeque", other), BlockedDeque)
         new = self.copy()
         new.extend(other.to_list())
         return new
 
-    def __imul__(self, times: Any) -> "BlockedDeque":
+    def __imul__(self, times: Any) -> Any:
         """``d *= n``, in C: a bounded deque keeps the last maxlen items of
         the repetition, and only those are pushed (``dsa_dq_repeat``)."""
+        if not has_index(times):
+            return NotImplemented   # Python then tries __mul__, which explains
         n = as_repeat_count(times)
         with self._lock:
             status = self._lib.dsa_dq_repeat(self._d, max(n, 0))
@@ -494,13 +498,19 @@ class BlockedDeque(RichComparisons):
         check(self._lib, status)
         return self
 
-    def __mul__(self, times: Any) -> "BlockedDeque":
+    def __mul__(self, times: Any) -> Any:
+        if not has_index(times):
+            return reflected(self, times, "__rmul__", cannot_multiply(times),
+                             BlockedDeque)
         n = as_repeat_count(times)    # before the copy: a bad n changes nothing
         new = self.copy()
         new *= n
         return new
 
-    __rmul__ = __mul__
+    def __rmul__(self, times: Any) -> Any:
+        if not has_index(times):
+            return NotImplemented   # let a sequence on the left say what is wrong
+        return self * times
 
 
 def _rebuild(cls: type, items: List[int], maxlen: Optional[int],

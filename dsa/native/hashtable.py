@@ -108,11 +108,11 @@ from collections.abc import (ItemsView, Iterable, Iterator, KeysView, Mapping,
 from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Tuple
 
-from dsa._compat import update_pairs
+from dsa._compat import DICT_CHANGED_SIZE, DICT_EMPTY, mapping_keys, update_pairs
 from dsa.hashtable import TOMBSTONE, ChainStats, ProbeStats, ResizeEvent
 
 from ._common import (INT64_MAX, INT64_MIN, as_int64, as_seed, as_size,
-                      check, read_last_lines)
+                      check, read_last_lines, repr_name)
 from ._loader import load as _load_build
 
 __all__ = [
@@ -273,7 +273,7 @@ def _pairs(source: Any) -> List[Tuple[int, int]]:
     int64 before any is stored, so a bad item changes nothing."""
     out: List[Tuple[int, int]] = []
     if isinstance(source, Mapping) or hasattr(source, "keys"):
-        for key in source.keys():
+        for key in mapping_keys(source):
             out.append((as_int64(key, "key"), as_int64(source[key], "value")))
         return out
     for pair in update_pairs(source):
@@ -451,8 +451,7 @@ class _NativeHashTable(MutableMapping):
 
     def _check_mods(self, mods: int) -> None:
         if self._c.mods(self._t) != mods:
-            raise RuntimeError(
-                f"{type(self).__name__} changed size during iteration")
+            raise RuntimeError(DICT_CHANGED_SIZE)    # dict's words, as the pure twin
 
     def _fetch(self, cursor: Any, keys: Any, values: Any, count: Any) -> None:
         raise NotImplementedError
@@ -497,7 +496,7 @@ class _NativeHashTable(MutableMapping):
             status = self._c.popitem(self._t, self._out, self._out + 1)
             item = (self._out[0], self._out[1])
         if status == self._c.lib.DSA_EEMPTY:
-            raise KeyError(f"popitem(): {type(self).__name__} is empty")
+            raise KeyError(DICT_EMPTY)
         check(self._c.lib, status)
         return item
 
@@ -566,10 +565,7 @@ class _NativeHashTable(MutableMapping):
         return table
 
     def __repr__(self) -> str:
-        cls = type(self)
-        name = (f"dsa.native.{cls.__name__}"
-                if cls in (ChainedHashTable, OpenAddressingHashTable)
-                else f"{cls.__module__}.{cls.__qualname__}")
+        name = repr_name(self, ChainedHashTable, OpenAddressingHashTable)
         return f"{name}({dict(self._iter_items())!r})"
 
     # ---- the teaching surface -------------------------------------------------

@@ -59,7 +59,7 @@ from typing import Any, Iterable, Iterator, List, Optional
 from dsa.heap import HeapStats     # the counters both twins report in
 
 from ._common import (as_choice, as_int64, as_int64_list, as_positive,
-                      as_seed, as_size, check, read_last_lines)
+                      as_seed, as_size, check, read_last_lines, repr_name)
 from ._loader import load
 
 __all__ = [
@@ -314,10 +314,7 @@ class DaryHeap:
         return f", arity={self.arity}"
 
     def __repr__(self) -> str:
-        cls = type(self)
-        name = (f"dsa.native.{cls.__name__}"
-                if cls in (DaryHeap, BinaryHeap)
-                else f"{cls.__module__}.{cls.__qualname__}")
+        name = repr_name(self, DaryHeap, BinaryHeap)
         options = self._options()
         if self.max_heap:
             options += ", max_heap=True"

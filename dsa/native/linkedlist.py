@@ -137,12 +137,14 @@ from dsa._compat import (EMPTY_LIST, EXTENDED_SLICE_NOT_ITERABLE, LIST_INDEX,
                          REMOVE_MISSING, SLICE_NOT_ITERABLE, SSIZE_MAX,
                          RichComparisons, as_repeat_count, as_slice_bound,
                          as_sort_flag, as_ssize, as_subscript,
+                         cannot_concatenate, cannot_multiply,
                          extended_slice_size_error, has_index,
-                         list_index_error, name_of, not_in_list, same_item)
+                         list_index_error, name_of, not_in_list, reflected,
+                         same_item, slice_items)
 
 from ._common import (INT64_MAX, INT64_MIN, as_choice, as_int64,
                       as_int64_list, as_positive, as_seed, as_size, check,
-                      read_last_lines)
+                      read_last_lines, repr_name)
 from ._loader import load
 
 __all__ = [
@@ -619,11 +621,7 @@ class DoublyLinkedList(RichComparisons, MutableSequence):
     def _assigned(self, value: Any, message: str) -> List[int]:
         if value is self:
             return self.to_list()
-        try:
-            iterator = iter(value)
-        except TypeError:
-            raise TypeError(message) from None
-        return as_int64_list(iterator)
+        return as_int64_list(slice_items(value, message))
 
     def _replace_run(self, start: int, stop: int, items: List[int]) -> None:
         lib, cl = self._lib, self._l
@@ -894,10 +892,10 @@ class DoublyLinkedList(RichComparisons, MutableSequence):
     __hash__ = None  # type: ignore[assignment]    # mutable, like list
 
     def __add__(self, other: Any) -> "DoublyLinkedList":
-        if not isinstance(other, DoublyLinkedList):
-            name = type(self).__name__
-            raise TypeError(f'can only concatenate {name} (not '
-                            f'"{name_of(other)}") to {name}')
+        if not isinstance(other, DoublyLinkedList):    # the pure twin's words
+            return reflected(self, other, "__radd__",
+                             cannot_concatenate("DoublyLinkedList", other),
+                             DoublyLinkedList)
         return self._like(self.to_list() + other.to_list())
 
     def __iadd__(self, other: Iterable[Any]) -> "DoublyLinkedList":
@@ -906,16 +904,24 @@ class DoublyLinkedList(RichComparisons, MutableSequence):
 
     def _repeated(self, values: List[int], count: int) -> List[int]:
         if count > 0 and len(values) * count > SSIZE_MAX // NODE_BYTES:
-            raise MemoryError("more nodes than an address space holds")
+            raise MemoryError         # as bare as list's: more nodes than memory holds
         return values * max(count, 0)
 
-    def __mul__(self, n: Any) -> "DoublyLinkedList":
+    def __mul__(self, n: Any) -> Any:
+        if not has_index(n):
+            return reflected(self, n, "__rmul__", cannot_multiply(n),
+                             DoublyLinkedList)
         count = as_repeat_count(n)
         return self._like(self._repeated(self.to_list(), count))
 
-    __rmul__ = __mul__
+    def __rmul__(self, n: Any) -> Any:
+        if not has_index(n):
+            return NotImplemented     # let a sequence on the left say what is wrong
+        return self * n
 
-    def __imul__(self, n: Any) -> "DoublyLinkedList":
+    def __imul__(self, n: Any) -> Any:
+        if not has_index(n):
+            return NotImplemented     # Python then tries __mul__, which explains
         count = as_repeat_count(n)
         if count < 1:
             self.clear()
@@ -927,9 +933,7 @@ class DoublyLinkedList(RichComparisons, MutableSequence):
     # ---- representation, copying, pickling ---------------------------------
 
     def __repr__(self) -> str:
-        cls = type(self)
-        name = ("dsa.native.DoublyLinkedList" if cls is DoublyLinkedList
-                else f"{cls.__module__}.{cls.__qualname__}")
+        name = repr_name(self, DoublyLinkedList)
         options = "" if self._layout == "malloc" else f", layout={self._layout!r}"
         return f"{name}({self.to_list()!r}{options})"
 
