@@ -65,7 +65,7 @@ import types
 from typing import Any, Callable, Iterable, Iterator, List, Tuple
 
 from dsa._compat import (DEQUE_FULL, DEQUE_MUTATED, SSIZE_MAX, RichComparisons,
-                         as_repeat_count, as_ssize, cannot_concatenate,
+                         as_repeat_count, as_ssize, bad_argument, cannot_concatenate,
                          cannot_multiply, clamp_bounds, deque_position,
                          has_index, name_of, not_in_deque, reflected, same_item)
 
@@ -501,8 +501,7 @@ class _BlockedDequeIterator:
 
     def __init__(self, deque: DequeSurface, index: int = 0, /) -> None:
         if not isinstance(deque, DequeSurface):
-            raise TypeError(f"{type(self).__name__}() argument 1 must be "
-                            f"BlockedDeque, not {name_of(deque)}")
+            raise bad_argument("BlockedDeque", deque)     # deque's words
         length = deque._size()
         skip = min(max(as_ssize(index), 0), length)
         self._deque = deque

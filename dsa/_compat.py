@@ -78,6 +78,31 @@ def argument_name(obj: object) -> str:
     return "None" if obj is None else name_of(obj)
 
 
+def bad_argument(expected: str, obj: object, function: str = "",
+                 argument: str = "argument 1") -> TypeError:
+    """An argument of the wrong type (``_PyArg_BadArgument``): "heappush()
+    argument 1 must be list, not int"; without ``function`` (a C function
+    parsed with no name, as deque's iterator is) just "argument 1 must be
+    ...".  None is named "None"."""
+    prefix = f"{function}() " if function else ""
+    return TypeError(f"{prefix}{argument} must be {expected}, not {argument_name(obj)}")
+
+
+def no_keywords(obj: object) -> TypeError:
+    """A constructor that takes no keyword arguments (``_PyArg_NoKeywords``)."""
+    return TypeError(f"{type(obj).__name__}() takes no keyword arguments")
+
+
+def cannot_create(cls: type) -> TypeError:
+    """A type with no ``tp_new``, made by other means only (dict's views)."""
+    return TypeError(f"cannot create '{cls.__name__}' instances")
+
+
+def cannot_pickle(obj: object) -> TypeError:
+    """An object that refuses to be pickled, in ``object.__reduce_ex__``'s words."""
+    return TypeError(f"cannot pickle '{type(obj).__name__}' object")
+
+
 ###############################################################################
 # Integer arguments
 ###############################################################################
@@ -347,8 +372,7 @@ def check_heap_list(function: str, heap: object,
     int" (``argument`` is "argument 1" for the functions of two arguments).
     """
     if not isinstance(heap, list):
-        raise TypeError(
-            f"{function}() {argument} must be list, not {argument_name(heap)}")
+        raise bad_argument("list", heap, function, argument)
 
 
 ###############################################################################

@@ -151,7 +151,7 @@ from types import GenericAlias, MappingProxyType
 from typing import Any, Optional, TypeVar
 
 from dsa._compat import (DICT_CHANGED_SIZE, DICT_EMPTY, DICT_KEYS_CHANGED,
-                         mapping_keys, update_pairs)
+                         cannot_create, cannot_pickle, mapping_keys, update_pairs)
 
 __all__ = [
     "ChainedHashTable",
@@ -1801,7 +1801,7 @@ class _ViewMixin:
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Any:
         # As with dict, views come from keys(), values() and items() only.
-        raise TypeError(f"cannot create '{cls.__name__}' instances")
+        raise cannot_create(cls)
 
     @classmethod
     def _of(cls, table: "_HashTable") -> Any:
@@ -1815,7 +1815,7 @@ class _ViewMixin:
         return f"dict_{self._kind}({list(self)!r})"  # type: ignore
 
     def __reduce__(self) -> Any:
-        raise TypeError(f"cannot pickle '{type(self).__name__}' object")
+        raise cannot_pickle(self)
 
 
 class _KeysView(_ViewMixin, KeysView):

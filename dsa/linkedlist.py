@@ -147,7 +147,7 @@ from dsa._compat import (EMPTY_LIST, EXTENDED_SLICE_NOT_ITERABLE, LIST_INDEX,
                          as_sort_flag, as_ssize, as_subscript,
                          cannot_concatenate, cannot_multiply,
                          extended_slice_size_error, has_index,
-                         list_index_error, name_of, not_in_list, reflected,
+                         list_index_error, name_of, no_keywords, not_in_list, reflected,
                          same_item, slice_items)
 
 __all__ = ["SinglyLinkedList", "DoublyLinkedList", "SinglyNode", "DoublyNode"]
@@ -304,7 +304,7 @@ class _LinkedList(RichComparisons, MutableSequence[T]):
         # Keywords are refused, except (as list does) for a subclass with its
         # own __new__, whose extra keyword arguments also reach __init__.
         if kwargs and type(self).__new__ is _LinkedList.__new__:
-            raise TypeError(f"{type(self).__name__}() takes no keyword arguments")
+            raise no_keywords(self)
         self.clear()
         self._extend(iterable)
 

@@ -832,3 +832,17 @@ def test_rotate_agrees_with_deque(items, block_size, n):
     ref.rotate(n)
     ours.rotate(n)
     assert_same(ref, ours)
+
+
+@pytest.mark.parametrize("argument", [5, None, [1, 2]])
+def test_iterator_of_something_else_fails_as_deques_does(argument):
+    def build(cls):
+        return type(iter(cls()))(argument)
+
+    def words(error):
+        return str(error).replace("collections.deque", "BlockedDeque")
+
+    expected = outcome(lambda: build(collections.deque))
+    expected = expected[:2] + (words(expected[2]),)
+    assert expected[0] == "raised"
+    assert outcome(lambda: build(BlockedDeque)) == expected
