@@ -59,7 +59,9 @@ What is in this module
 ======================
 The primitives, both sifts, both ways to build, :func:`is_heap` and three
 classes on the two sifts; heapq's exact drop-ins, from ``dsa/_heapq.py``
-(whose header says why they differ).  The C twin: ``docs/twins.md``.
+(whose header says why they differ).  The C twin, ``native/heap.c``, keeps
+int64 values in a padded, line-aligned array of any arity and pops
+bottom-up; ``docs/twins.md`` says why.
 """
 
 from __future__ import annotations
@@ -284,9 +286,8 @@ def _check_rule(array: Any, beats: Beats, kind: str) -> None:
     i = _first_break(array, beats)
     if i is not None:
         p = (i - 1) >> 1
-        raise AssertionError(f"{kind}-heap rule broken: {array[i]!r} at position "
-                             f"{i} should not be below its parent {array[p]!r} "
-                             f"at position {p}")
+        raise AssertionError(f"{kind}-heap rule broken: {array[i]!r} (position {i}) "
+                             f"below its parent {array[p]!r} (position {p})")
 
 
 def _guarded(owner: Any, array: List[Any], field: Optional[int]) -> Iterator[Any]:
