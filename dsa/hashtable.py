@@ -150,6 +150,9 @@ from reprlib import recursive_repr
 from types import GenericAlias, MappingProxyType
 from typing import Any, Optional, TypeVar
 
+from dsa._compat import (DICT_CHANGED_SIZE, DICT_EMPTY, DICT_KEYS_CHANGED,
+                         cannot_create, cannot_pickle, mapping_keys, update_pairs)
+
 __all__ = [
     "ChainedHashTable",
     "OpenAddressingHashTable",
@@ -395,25 +398,6 @@ def _round_capacity(capacity: Any) -> int:
     return size
 
 
-def _pairs_from(iterable: Any) -> Iterator[tuple]:
-    """Yield the (key, value) pairs of a dict-style update sequence.
-
-    Every element must be an iterable of exactly two items; the errors and
-    their wording are the ones ``dict`` uses.
-    """
-    for index, element in enumerate(iterable):
-        try:
-            items = iter(element)
-        except TypeError:
-            raise TypeError(f"cannot convert dictionary update sequence "
-                            f"element #{index} to a sequence") from None
-        pair = tuple(items)
-        if len(pair) != 2:
-            raise ValueError(f"dictionary update sequence element #{index} "
-                             f"has length {len(pair)}; 2 is required")
-        yield pair
-
-
 def _rebuild_table(cls: type, options: dict) -> "_HashTable":
     """Unpickling helper: an empty table of ``cls`` with the given options."""
     table = _HashTable.__new__(cls)
@@ -621,7 +605,7 @@ class _HashTable(MutableMapping[K, V]):
         while entries and entries[-1] is None:
             entries.pop()
         if not entries:
-            raise KeyError("popitem(): dictionary is empty")
+            raise KeyError(DICT_EMPTY)
         return entries[-1]
 
     # -- lookups --------------------------------------------------------------
@@ -721,17 +705,10 @@ class _HashTable(MutableMapping[K, V]):
             for key, value in _ItemIterator(other):
                 store(key, value)
         elif hasattr(other, "keys"):
-            keys = other.keys()
-            try:
-                iterator = iter(keys)
-            except TypeError:
-                raise TypeError(f"{type(other).__name__}.keys() returned a "
-                                f"non-iterable (type {type(keys).__name__})"
-                                ) from None
-            for key in list(iterator):
+            for key in mapping_keys(other):
                 store(key, other[key])
         else:
-            for key, value in _pairs_from(other):
+            for key, value in update_pairs(other):
                 store(key, value)
 
     def clear(self) -> None:
@@ -1698,7 +1675,7 @@ class _TableIterator:
             raise StopIteration
         if table._size != self._expected_size:
             self._expected_size = -1
-            raise RuntimeError("dictionary changed size during iteration")
+            raise RuntimeError(DICT_CHANGED_SIZE)
         entries = table._entries
         i = self._position
         while i < len(entries) and entries[i] is None:
@@ -1708,7 +1685,7 @@ class _TableIterator:
             raise StopIteration
         if self._remaining == 0:
             self._table = None
-            raise RuntimeError("dictionary keys changed during iteration")
+            raise RuntimeError(DICT_KEYS_CHANGED)
         self._position = i + 1
         self._remaining -= 1
         return entries[i]
@@ -1747,7 +1724,7 @@ class _ReverseTableIterator(_TableIterator):
             raise StopIteration
         if table._size != self._expected_size:
             self._expected_size = -1
-            raise RuntimeError("dictionary changed size during iteration")
+            raise RuntimeError(DICT_CHANGED_SIZE)
         entries = table._entries
         i = min(self._position, len(entries) - 1)
         while i >= 0 and entries[i] is None:
@@ -1824,7 +1801,7 @@ class _ViewMixin:
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Any:
         # As with dict, views come from keys(), values() and items() only.
-        raise TypeError(f"cannot create '{cls.__name__}' instances")
+        raise cannot_create(cls)
 
     @classmethod
     def _of(cls, table: "_HashTable") -> Any:
@@ -1838,7 +1815,7 @@ class _ViewMixin:
         return f"dict_{self._kind}({list(self)!r})"  # type: ignore
 
     def __reduce__(self) -> Any:
-        raise TypeError(f"cannot pickle '{type(self).__name__}' object")
+        raise cannot_pickle(self)
 
 
 class _KeysView(_ViewMixin, KeysView):

@@ -140,87 +140,23 @@ from types import GenericAlias
 from typing import (Any, Callable, Iterable, Iterator, List, Optional, Tuple,
                     TypeVar)
 
-from dsa._typenames import type_name
+from dsa._compat import (EMPTY_LIST, EXTENDED_SLICE_NOT_ITERABLE, LIST_INDEX,
+                         LIST_ASSIGNMENT_INDEX, MODIFIED_DURING_SORT, POP_INDEX,
+                         REMOVE_MISSING, SLICE_NOT_ITERABLE, SSIZE_MAX,
+                         RichComparisons, as_repeat_count, as_slice_bound,
+                         as_sort_flag, as_ssize, as_subscript,
+                         cannot_concatenate, cannot_multiply,
+                         extended_slice_size_error, has_index,
+                         list_index_error, name_of, no_keywords, not_in_list, reflected,
+                         same_item, slice_items)
 
 __all__ = ["SinglyLinkedList", "DoublyLinkedList", "SinglyNode", "DoublyNode"]
 
 T = TypeVar("T")
 
-# Python ints have no size limit but CPython's list stores positions in a C
-# ssize_t, and some of its errors come from that limit; we reproduce them.
-_SSIZE_MAX = sys.maxsize
-_SSIZE_MIN = -sys.maxsize - 1
-_INT_MAX = 2**31 - 1                    # C int, for sort(reverse=...)
-
-
-###############################################################################
-# Small helpers: the exact errors of list
-###############################################################################
-
-def _type_name(obj: object) -> str:
-    """``type(obj)``'s name as CPython prints it in its own error messages."""
-    return type_name(type(obj))
-
-
-def _has_index(obj: object) -> bool:
-    """Can ``obj`` be used as an integer index (an int, a bool, numpy ints...)?"""
-    return hasattr(type(obj), "__index__")
-
-
-def _subscript(obj: object) -> int:
-    """The position in ``a[obj]``; list says IndexError if it cannot fit a C ssize_t."""
-    i = operator.index(obj)
-    if not _SSIZE_MIN <= i <= _SSIZE_MAX:
-        raise IndexError(f"cannot fit '{_type_name(obj)}' into an index-sized integer")
-    return i
-
-
-def _ssize_arg(obj: object) -> int:
-    """An argument such as ``insert(i, x)``'s ``i`` or ``pop(i)``'s."""
-    i = operator.index(obj)       # TypeError: 'str' object cannot be interpreted as an integer
-    if not _SSIZE_MIN <= i <= _SSIZE_MAX:
-        raise OverflowError("Python int too large to convert to C ssize_t")
-    return i
-
-
-def _search_bound(obj: object) -> int:
-    """``index(x, start, stop)``'s ``start`` and ``stop``: any integer, None refused."""
-    if not _has_index(obj):
-        raise TypeError("slice indices must be integers or have an __index__ method")
-    return operator.index(obj)
-
-
-def _repeat_count(obj: object) -> int:
-    """The ``n`` of ``a * n`` and ``a *= n``."""
-    if not _has_index(obj):
-        raise TypeError(f"can't multiply sequence by non-int of type '{_type_name(obj)}'")
-    n = operator.index(obj)
-    if not _SSIZE_MIN <= n <= _SSIZE_MAX:
-        raise OverflowError(f"cannot fit '{_type_name(obj)}' into an index-sized integer")
-    return n
-
-
-def _as_flag(obj: object) -> bool:
-    """``sort(reverse=...)`` as list reads it.
-
-    Up to Python 3.11 list accepts an integer (a C int) and nothing else;
-    from 3.12 on it takes the truth value of any object, as ``bool()`` does.
-    """
-    if sys.version_info >= (3, 12):
-        return bool(obj)
-    n = operator.index(obj)
-    if not -_INT_MAX - 1 <= n <= _INT_MAX:
-        raise OverflowError("Python int too large to convert to C int")
-    return bool(n)
-
-
-def _equal(item: Any, value: Any) -> bool:
-    """The equality test behind list's ``in``, ``index``, ``count`` and ``remove``.
-
-    Identity first, then ``item == value`` with the stored item on the left.
-    Identity first is why ``nan in [nan]`` is True for the very same NaN.
-    """
-    return item is value or bool(item == value)
+# CPython's argument rules and error messages for list (positions that must
+# fit a C ssize_t, slice bounds, repeat counts, sort(reverse=), the
+# identity-then-equality test) are dsa._compat's, shared with the C twin.
 
 
 ###############################################################################
@@ -325,7 +261,7 @@ _value_of = operator.attrgetter("value")
 # What both lists share
 ###############################################################################
 
-class _LinkedList(MutableSequence[T]):
+class _LinkedList(RichComparisons, MutableSequence[T]):
     """Everything that works the same on a singly and a doubly linked list.
 
     A concrete list provides the pointer surgery, all O(1) except where noted:
@@ -368,7 +304,7 @@ class _LinkedList(MutableSequence[T]):
         # Keywords are refused, except (as list does) for a subclass with its
         # own __new__, whose extra keyword arguments also reach __init__.
         if kwargs and type(self).__new__ is _LinkedList.__new__:
-            raise TypeError(f"{type(self).__name__}() takes no keyword arguments")
+            raise no_keywords(self)
         self.clear()
         self._extend(iterable)
 
@@ -394,7 +330,7 @@ class _LinkedList(MutableSequence[T]):
         chains, and a removed node's stale links would be followed.
         """
         if not isinstance(node, _Node):
-            raise TypeError(f"expected a {self._Node.__name__}, not {_type_name(node)}")
+            raise TypeError(f"expected a {self._Node.__name__}, not {name_of(node)}")
         if node._owner is not self:
             if node._owner is None:
                 raise ValueError("node is not in any list (it was removed, or never added)")
@@ -422,14 +358,14 @@ class _LinkedList(MutableSequence[T]):
 
     def _position(self, index: Any, message: str) -> int:
         """Turn ``a[index]``'s index into a position in range, or raise IndexError."""
-        i = _subscript(index)
+        i = as_subscript(index)
         if i < 0:
             i += self._size
         if not 0 <= i < self._size:
             raise IndexError(message)
         return i
 
-    def _scan(self, start: int = 0, stop: int = _SSIZE_MAX) -> Iterator[Tuple[int, _Node]]:
+    def _scan(self, start: int = 0, stop: int = SSIZE_MAX) -> Iterator[Tuple[int, _Node]]:
         """Visit positions ``start, start + 1, ...`` below ``stop``, as list's loops do.
 
         ``in``, ``index``, ``count``, ``remove``, ``==`` and ``repr`` call
@@ -506,60 +442,60 @@ class _LinkedList(MutableSequence[T]):
         return self._size > 0
 
     def __contains__(self, value: object) -> bool:
-        return any(_equal(node.value, value) for _, node in self._scan())
+        return any(same_item(node.value, value) for _, node in self._scan())
 
     def count(self, value: Any) -> int:
         """How many items equal ``value``.  O(n)."""
-        return sum(1 for _, node in self._scan() if _equal(node.value, value))
+        return sum(1 for _, node in self._scan() if same_item(node.value, value))
 
-    def index(self, value: Any, start: Any = 0, stop: Any = _SSIZE_MAX) -> int:
+    def index(self, value: Any, start: Any = 0, stop: Any = SSIZE_MAX) -> int:
         """Position of the first item equal to ``value`` in ``[start:stop]``.  O(n).
 
         ``start`` and ``stop`` work as in ``list.index``: negative values count
         from the end, and out-of-range values are clipped.
         """
-        start, stop = _search_bound(start), _search_bound(stop)
+        start, stop = as_slice_bound(start), as_slice_bound(stop)
         size = self._size
         if start < 0:
             start = max(start + size, 0)
         if stop < 0:
             stop = max(stop + size, 0)
         for i, node in self._scan(start, stop):
-            if _equal(node.value, value):
+            if same_item(node.value, value):
                 return i
-        raise ValueError(f"{value!r} is not in list")
+        raise not_in_list(value)
 
     # -- reading, writing and deleting by position ---------------------------
 
     def __getitem__(self, index: Any) -> Any:
         """``a[i]`` walks to position ``i``: O(i).  ``a[i:j:k]`` is a new list."""
-        if _has_index(index):
-            return self._node_at(self._position(index, "list index out of range")).value
+        if has_index(index):
+            return self._node_at(self._position(index, LIST_INDEX)).value
         if isinstance(index, slice):
             positions = range(*index.indices(self._size))
             new = self._kind()
             new._extend(self._gather(positions))
             return new
-        raise TypeError(f"list indices must be integers or slices, not {_type_name(index)}")
+        raise list_index_error(index)
 
     def __setitem__(self, index: Any, value: Any) -> None:
         """``a[i] = x`` replaces a value (not a node).  ``a[i:j] = items`` as for list."""
-        if _has_index(index):
-            i = self._position(index, "list assignment index out of range")
+        if has_index(index):
+            i = self._position(index, LIST_ASSIGNMENT_INDEX)
             self._node_at(i).value = value
         elif isinstance(index, slice):
             start, stop, step = index.indices(self._size)
             if step == 1:
-                self._replace_run(start, stop, _materialize(value, _NOT_ITERABLE_RUN))
+                self._replace_run(start, stop, slice_items(value, SLICE_NOT_ITERABLE))
             else:
                 self._assign_extended(range(start, stop, step), value)
         else:
-            raise TypeError(f"list indices must be integers or slices, not {_type_name(index)}")
+            raise list_index_error(index)
 
     def __delitem__(self, index: Any) -> None:
         """``del a[i]`` unlinks one node; ``del a[i:j:k]`` unlinks several in one walk."""
-        if _has_index(index):
-            i = self._position(index, "list assignment index out of range")
+        if has_index(index):
+            i = self._position(index, LIST_ASSIGNMENT_INDEX)
             self._unlink_after(self._before(i))
         elif isinstance(index, slice):
             start, stop, step = index.indices(self._size)
@@ -568,7 +504,7 @@ class _LinkedList(MutableSequence[T]):
             else:
                 self._delete_positions(range(start, stop, step))
         else:
-            raise TypeError(f"list indices must be integers or slices, not {_type_name(index)}")
+            raise list_index_error(index)
 
     def _gather(self, positions: range) -> List[T]:
         """The values at ``positions`` (any step), in the range's order, in one walk."""
@@ -613,10 +549,9 @@ class _LinkedList(MutableSequence[T]):
 
     def _assign_extended(self, positions: range, value: Any) -> None:
         """``a[i:j:k] = items`` with k != 1: exactly one item per position."""
-        items = _materialize(value, "must assign iterable to extended slice")
+        items = slice_items(value, EXTENDED_SLICE_NOT_ITERABLE)
         if len(items) != len(positions):
-            raise ValueError(f"attempt to assign sequence of size {len(items)} "
-                             f"to extended slice of size {len(positions)}")
+            raise extended_slice_size_error(len(items), len(positions))
         if positions.step < 0:
             positions, items = positions[::-1], items[::-1]
         for node, item in zip(self._nodes_at(positions), items):
@@ -647,7 +582,7 @@ class _LinkedList(MutableSequence[T]):
         O(index) to walk there (from the nearer end when doubly linked), then
         O(1) to splice.  With a node in hand, ``insert_after`` skips the walk.
         """
-        i = _ssize_arg(index)
+        i = as_ssize(index)
         size = self._size
         if i < 0:
             i = max(i + size, 0)
@@ -674,27 +609,27 @@ class _LinkedList(MutableSequence[T]):
 
     def pop(self, index: Any = -1) -> T:
         """Remove and return the item at ``index`` (the last by default)."""
-        i = _ssize_arg(index)
+        i = as_ssize(index)
         size = self._size
         if size == 0:
-            raise IndexError("pop from empty list")
+            raise IndexError(EMPTY_LIST)
         if i < 0:
             i += size
         if not 0 <= i < size:
-            raise IndexError("pop index out of range")
+            raise IndexError(POP_INDEX)
         return self._unlink_after(self._before(i)).value
 
     def popleft(self) -> T:
         """Remove and return the first item.  O(1)."""
         if self._size == 0:
-            raise IndexError("pop from empty list")
+            raise IndexError(EMPTY_LIST)
         return self._unlink_after(self._sentinel).value
 
     def remove(self, value: Any) -> None:
         """Remove the first item equal to ``value``.  O(n).  ValueError if none."""
         for i, node in self._scan():
             version = self._version
-            if _equal(node.value, value):
+            if same_item(node.value, value):
                 if self._version == version:
                     self._unlink_after(self._predecessor(node))
                 else:
@@ -702,7 +637,7 @@ class _LinkedList(MutableSequence[T]):
                     # is at position i now (nothing, if i is past the end).
                     self._delete_run(min(i, self._size), min(i + 1, self._size))
                 return
-        raise ValueError("list.remove(x): x not in list")
+        raise ValueError(REMOVE_MISSING)
 
     def clear(self) -> None:
         """Remove every item.  O(n): each node is detached (see the module notes)."""
@@ -729,16 +664,16 @@ class _LinkedList(MutableSequence[T]):
 
     def node_at(self, index: Any) -> _Node:
         """The node at position ``index`` (negative counts from the end).  A walk."""
-        if not _has_index(index):
-            raise TypeError(f"node indices must be integers, not {_type_name(index)}")
-        return self._node_at(self._position(index, "list index out of range"))
+        if not has_index(index):
+            raise TypeError(f"node indices must be integers, not {name_of(index)}")
+        return self._node_at(self._position(index, LIST_INDEX))
 
     def find_node(self, value: Any) -> _Node:
         """The first node whose value equals ``value``.  O(n).  ValueError if none."""
         for _, node in self._scan():
-            if _equal(node.value, value):
+            if same_item(node.value, value):
                 return node
-        raise ValueError(f"{value!r} is not in list")
+        raise not_in_list(value)
 
     def insert_after(self, node: _Node, value: T) -> _Node:
         """Splice a new node holding ``value`` in after ``node``; return it.  O(1)."""
@@ -803,7 +738,7 @@ class _LinkedList(MutableSequence[T]):
         sort raises ``ValueError`` (the changes are thrown away).  If a
         comparison raises, the items go back in their original order.
         """
-        descending = _as_flag(reverse)
+        descending = as_sort_flag(reverse)
         # Lift the chain out: the list is empty, the nodes belong to no list
         # (so node handles cannot touch them mid-sort) and keep their _next.
         # `nodes` records the original order, an undo log of 8 bytes a node
@@ -827,7 +762,7 @@ class _LinkedList(MutableSequence[T]):
             self._put_back(_chain(nodes), version)
             raise
         if not self._put_back(first, version):
-            raise ValueError("list modified during sort")
+            raise ValueError(MODIFIED_DURING_SORT)
 
     def _put_back(self, first: Optional[_Node], version: int) -> bool:
         """Relink the chain lifted out by sort; False if the list changed meanwhile."""
@@ -839,7 +774,7 @@ class _LinkedList(MutableSequence[T]):
 
     # -- operators -----------------------------------------------------------
 
-    def _richcompare(self, other: Any, op: Callable[[Any, Any], Any]) -> Any:
+    def _compare(self, other: Any, op: Callable[[Any, Any], Any]) -> Any:
         """Compare the way list does: the first differing item decides.
 
         Equal lengths are a quick way out for == and !=.  Otherwise walk both
@@ -869,30 +804,11 @@ class _LinkedList(MutableSequence[T]):
             mine, theirs = self._node_at(i).value, other._node_at(i).value
         return op(mine, theirs)
 
-    def __eq__(self, other: object) -> Any:
-        return self._richcompare(other, operator.eq)
-
-    def __ne__(self, other: object) -> Any:
-        return self._richcompare(other, operator.ne)
-
-    def __lt__(self, other: Any) -> Any:
-        return self._richcompare(other, operator.lt)
-
-    def __le__(self, other: Any) -> Any:
-        return self._richcompare(other, operator.le)
-
-    def __gt__(self, other: Any) -> Any:
-        return self._richcompare(other, operator.gt)
-
-    def __ge__(self, other: Any) -> Any:
-        return self._richcompare(other, operator.ge)
-
-    __hash__ = None  # type: ignore[assignment]    # mutable, like list
 
     def __add__(self, other: Any) -> "_LinkedList[T]":
-        if not isinstance(other, self._kind):
-            name = type(self).__name__
-            raise TypeError(f'can only concatenate {name} (not "{_type_name(other)}") to {name}')
+        if not isinstance(other, self._kind):      # list's words and order
+            return reflected(self, other, "__radd__",
+                             cannot_concatenate(self._kind.__name__, other), self._kind)
         new = self._kind()
         new._extend(self._values())
         new._extend(other._values())
@@ -903,20 +819,24 @@ class _LinkedList(MutableSequence[T]):
         return self
 
     def __mul__(self, n: Any) -> "_LinkedList[T]":
-        count = _repeat_count(n)
+        if not has_index(n):
+            return reflected(self, n, "__rmul__", cannot_multiply(n), self._kind)
+        count = as_repeat_count(n)
         new = self._kind()
         new._extend(self._repeated(count))
         return new
 
     def __rmul__(self, n: Any) -> "_LinkedList[T]":
-        if not _has_index(n):
+        if not has_index(n):
             # `"ab" * a_list`: let the str (or tuple...) on the left complain
             # about its right operand, exactly as it does with a list.
             return NotImplemented
         return self.__mul__(n)
 
     def __imul__(self, n: Any) -> "_LinkedList[T]":
-        count = _repeat_count(n)
+        if not has_index(n):
+            return NotImplemented     # Python then tries __mul__, which explains
+        count = as_repeat_count(n)
         if count < 1:
             self.clear()
         else:
@@ -925,7 +845,7 @@ class _LinkedList(MutableSequence[T]):
 
     def _repeated(self, count: int) -> Iterator[T]:
         values = self._values()
-        if count > 0 and len(values) * count > _SSIZE_MAX // _NODE_BYTES:
+        if count > 0 and len(values) * count > SSIZE_MAX // _NODE_BYTES:
             raise MemoryError                 # more nodes than an address space holds
         for _ in range(count):
             yield from values
@@ -978,23 +898,6 @@ class _LinkedList(MutableSequence[T]):
         raise NotImplementedError
 
 
-# What list says when ``a[i:j] = x`` is given a non-iterable: from Python
-# 3.13 on, the same words as for an extended slice.
-_NOT_ITERABLE_RUN = ("must assign iterable to extended slice"
-                     if sys.version_info >= (3, 13) else "can only assign an iterable")
-
-
-def _materialize(value: Any, message: str) -> list:
-    """Copy the right-hand side of a slice assignment into a plain list first.
-
-    As list does: if iterating it fails, nothing has changed yet, and
-    ``a[:] = a`` reads all of ``a`` before ``a`` is touched.
-    """
-    try:
-        iterator = iter(value)
-    except TypeError:
-        raise TypeError(message) from None
-    return list(iterator)
 
 
 def _chain(nodes: List[_Node]) -> Optional[_Node]:

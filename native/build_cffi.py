@@ -57,10 +57,16 @@ def c_sources() -> list[Path]:
     return sorted(HERE.glob("*.c"))
 
 
+def marked_headers() -> list[Path]:
+    """The headers with a part Python may call (the others, such as
+    heap_sift.h, are shared between C files only)."""
+    return [h for h in sorted(HERE.glob("*.h")) if _MARKED.search(h.read_text())]
+
+
 def cdef_text() -> str:
     """Collect the cffi-visible declarations from every header."""
     parts = []
-    for header in sorted(HERE.glob("*.h")):
+    for header in marked_headers():
         for block in _MARKED.findall(header.read_text()):
             parts.append(f"/* {header.name} */\n{block}")
     return "\n".join(parts)
@@ -76,7 +82,7 @@ def make_builder(*, traced: bool, sanitize: bool = False,
     """
     ffi = FFI()
     ffi.cdef(cdef_text())
-    headers = "".join(f'#include "{h.name}"\n' for h in sorted(HERE.glob("*.h")))
+    headers = "".join(f'#include "{h.name}"\n' for h in marked_headers())
     cflags = list(BASE_CFLAGS)
     ldflags: list[str] = []
     if sanitize:

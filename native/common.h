@@ -38,14 +38,33 @@ static inline int dsa_mul_size(size_t a, size_t b, size_t *out)
     return 1;
 }
 
-/* A small, fast, seedable generator (splitmix64) for the kernels' inputs.
- * The state lives with the caller: there are no globals in the C twins. */
-static inline uint64_t dsa_splitmix64(uint64_t *state)
+/* The finalizer of splitmix64: a bijection of 64-bit words that mixes every
+ * input bit into every output bit.  The kernels also use it alone, to hash
+ * an item (the multiset check of the heap's drain, the linked list's node
+ * registry). */
+static inline uint64_t dsa_mix64(uint64_t z)
 {
-    uint64_t z = (*state += UINT64_C(0x9E3779B97F4A7C15));
     z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
     z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
     return z ^ (z >> 31);
 }
+
+/* A small, fast, seedable generator (splitmix64) for the kernels' inputs.
+ * The state lives with the caller: there are no globals in the C twins. */
+static inline uint64_t dsa_splitmix64(uint64_t *state)
+{
+    return dsa_mix64(*state += UINT64_C(0x9E3779B97F4A7C15));
+}
+
+/* The same 64 bits read as a signed number (two's complement), without the
+ * implementation-defined conversion of an out-of-range unsigned value. */
+static inline int64_t dsa_as_int64(uint64_t u)
+{
+    return u <= INT64_MAX ? (int64_t)u : -(int64_t)(~u) - 1;
+}
+
+/* An uninitialised array of n int64 (at least one), for the kernels' inputs
+ * and outputs; NULL if n * 8 bytes overflow or malloc says no. */
+int64_t *dsa_int64s_new(size_t n);
 
 #endif /* DSA_COMMON_H */

@@ -1635,32 +1635,17 @@ static double default_max_load(int kind)
     return kind == DSA_HT_OPEN ? 2.0 / 3.0 : 0.75;
 }
 
-/* uint64 -> int64 by two's complement, without implementation-defined
- * conversion. */
-static int64_t as_signed(uint64_t u)
-{
-    return u <= INT64_MAX ? (int64_t)u : -(int64_t)(~u) - 1;
-}
-
 /* The value stored with a key: something the lookup can check cheaply. */
 static inline int64_t value_for(int64_t key)
 {
     return ~key;
 }
 
-static int64_t *int64s_new(size_t n)
-{
-    size_t bytes;
-    if (!dsa_mul_size(n == 0 ? 1 : n, sizeof(int64_t), &bytes))
-        return NULL;
-    return malloc(bytes);
-}
-
 /* n distinct random keys: consecutive splitmix64 outputs are distinct. */
 static void random_keys(int64_t *keys, size_t n, uint64_t *state)
 {
     for (size_t i = 0; i < n; i++)
-        keys[i] = as_signed(dsa_splitmix64(state));
+        keys[i] = dsa_as_int64(dsa_splitmix64(state));
 }
 
 static void shuffle(int64_t *a, size_t n, uint64_t *state)
@@ -1793,8 +1778,8 @@ int dsa_ht_kernel_ops(int table, size_t n, int hash_kind, int node_source,
                      node_source, hash_seed_of(seed));
     if (status != DSA_OK)
         return status;
-    keys = int64s_new(twice);   /* n present keys, then n absent ones */
-    order = int64s_new(n);
+    keys = dsa_int64s_new(twice);   /* n present keys, then n absent ones */
+    order = dsa_int64s_new(n);
     if (keys == NULL || order == NULL) {
         status = DSA_ENOMEM;
         goto done;
@@ -1864,9 +1849,9 @@ int dsa_ht_kernel_load(int table, size_t capacity, double load,
                      hash_seed_of(seed));
     if (status != DSA_OK)
         return status;
-    keys = int64s_new(n);
-    hit = int64s_new(lookups);
-    miss = int64s_new(lookups);
+    keys = dsa_int64s_new(n);
+    hit = dsa_int64s_new(lookups);
+    miss = dsa_int64s_new(lookups);
     if (keys == NULL || hit == NULL || miss == NULL) {
         status = DSA_ENOMEM;
         goto done;
@@ -1949,8 +1934,8 @@ int dsa_ht_kernel_flood(int table, size_t n, int hash_kind, int pattern,
                      node_source, hash_seed_of(seed));
     if (status != DSA_OK)
         return status;
-    keys = int64s_new(n);
-    order = int64s_new(n);
+    keys = dsa_int64s_new(n);
+    order = dsa_int64s_new(n);
     if (keys == NULL || order == NULL) {
         status = DSA_ENOMEM;
         goto done;
@@ -1959,7 +1944,7 @@ int dsa_ht_kernel_flood(int table, size_t n, int hash_kind, int pattern,
         random_keys(keys, n, &state);
     else
         for (size_t i = 0; i < n; i++)
-            keys[i] = as_signed((uint64_t)i * stride);
+            keys[i] = dsa_as_int64((uint64_t)i * stride);
     memcpy(order, keys, n * sizeof *keys);
     shuffle(order, n, &state);
 

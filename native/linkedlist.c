@@ -148,13 +148,6 @@ static void *alloc_lines(size_t bytes)
     return rounded == 0 ? NULL : aligned_alloc(LINE, rounded);
 }
 
-static uint64_t mix(uint64_t z)
-{
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
-}
-
 /* A uniform-enough index in [0, bound) (bound > 0). */
 static size_t draw_below(uint64_t *state, size_t bound)
 {
@@ -180,7 +173,7 @@ static void trace_begin(dsa_ll *l)
 
 static size_t reg_home(uintptr_t key, size_t mask)
 {
-    return (size_t)mix((uint64_t)key) & mask;
+    return (size_t)dsa_mix64((uint64_t)key) & mask;
 }
 
 static struct reg_entry *reg_find(const struct registry *r, uintptr_t key)

@@ -1,5 +1,6 @@
-"""What the command-line tests share: running ``python -m MODULE`` the way a
-learner does, from the project folder, and reading rich's wrapped output."""
+"""What the tests share: running ``python -m MODULE`` the way a learner does,
+from the project folder; reading rich's wrapped output; and :func:`outcome`,
+the one way a test compares what two implementations did."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any, Callable, Optional, Tuple, Type, Union
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -32,3 +34,41 @@ def run_module(module: str, *args: str, env: dict | None = None,
 def flat(text: str) -> str:
     """The output with every run of whitespace made one space (rich wraps lines)."""
     return " ".join(text.split())
+
+
+def outcome(call: Callable[..., Any], *args: Any,
+            shape: Optional[Callable[[Any], Any]] = None,
+            words: Callable[[BaseException], Any] = str,
+            catch: Union[Type[BaseException], Tuple[Type[BaseException], ...]] = Exception,
+            ) -> tuple:
+    """What ``call(*args)`` did, in a form two implementations can share.
+
+    ``("ok", result)`` or ``("raised", exception type, words(exception))``:
+    two outcomes are equal when both returned equal results, or both raised
+    the same type with the same words.  ``shape`` turns a result into what
+    can be compared (a deque into its items, say); ``words`` says what of an
+    exception counts (its message by default; ``lambda e: None`` for the
+    type alone); exceptions other than ``catch`` propagate.
+    """
+    try:
+        result = call(*args)
+    except catch as error:              # noqa: BLE001 - compared by the caller
+        return ("raised", type(error), words(error))
+    return ("ok", result if shape is None else shape(result))
+
+
+class Reflects:
+    """A right operand written in Python that takes up ``+`` and ``*``:
+    a sequence must offer them to it before it says what is wrong."""
+
+    def __radd__(self, other: Any) -> str:
+        return "radd"
+
+    def __rmul__(self, other: Any) -> str:
+        return "rmul"
+
+
+def in_place_times(seq: Any, n: Any) -> Any:
+    """``seq *= n`` as an expression."""
+    seq *= n
+    return seq

@@ -123,7 +123,12 @@ def test_quick_json_skips_only_what_is_missing(quick_json):
 def test_quick_json_targets(quick_json):
     targets = {t["key"]: t for t in quick_json["targets"]}
     assert set(targets) == {"python_twin_vs_pure_heapq",
-                            "c_twin_vs_std_priority_queue"}
+                            "c_twin_vs_std_priority_queue",
+                            "binaryheap_vs_pure_heapq"}
+    class_target = targets["binaryheap_vs_pure_heapq"]
+    assert isinstance(class_target["value"], float) and class_target["value"] > 0
+    assert class_target["limit"] == 1.3
+    assert class_target["pass"] is (class_target["value"] <= 1.3)
     python_target = targets["python_twin_vs_pure_heapq"]
     assert isinstance(python_target["value"], float) and python_target["value"] > 0
     assert python_target["limit"] == 1.15
@@ -144,7 +149,7 @@ def test_quick_table_says_quick_and_shows_targets(cache_dir):
     assert "--quick" in result.stdout
     assert "targets" in result.stdout
     assert result.stdout.count("PASS") + result.stdout.count("FAIL") \
-        + result.stdout.count("N/A") == 2
+        + result.stdout.count("N/A") == 3      # the targets of dsa.bench.heap
 
 
 # -- honesty of what is timed -------------------------------------------------------

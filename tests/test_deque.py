@@ -3,9 +3,9 @@
 The reference is ``collections.deque`` itself: wherever both can do a thing,
 both do it and the results, the exception types and the messages are
 compared (a message that names the class is compared with ``BlockedDeque``
-read as ``deque``).  A rule-based state machine drives both at several block
-sizes, bounded and unbounded, and checks the block layout after every step;
-the targeted tests below it cover what a random walk reaches rarely:
+read as ``deque``).  The rule-based state machine that drives this twin, the
+C twin and ``collections.deque`` together is in test_deque_machine.py; the
+targeted tests here cover what a random walk reaches rarely:
 changes during iteration, hostile ``__eq__`` methods, copying, pickling,
 subclassing, and deques far too long for anything recursive.
 """
@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import collections
 import copy
-import functools
 import gc
 import itertools
 import operator
@@ -26,10 +25,15 @@ import weakref
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from hypothesis.stateful import (RuleBasedStateMachine, initialize, invariant,
-                                 precondition, rule)
 
+from helpers import outcome as shared_outcome
+
+import dsa.native
 from dsa.deque import DEFAULT_BLOCK_SIZE, BlockedDeque
+
+# Deques of every kind: the C twin's too, when it is built.
+DEQUES = (collections.deque, BlockedDeque) + (
+    (dsa.native.BlockedDeque,) if dsa.native.available else ())
 
 BLOCK_SIZES = [1, 2, 3, 8, 64]
 MAXLENS = [None, None, 0, 1, 2, 5, 17]
@@ -51,15 +55,19 @@ def same_words(message: str) -> str:
     return message.replace("collections.deque", "deque").replace("BlockedDeque", "deque")
 
 
-def outcome(operation):
-    """What calling ``operation()`` did, in a form two deques can share."""
-    try:
-        result = operation()
-    except Exception as error:                      # compared by the caller
-        return ("raised", type(error), same_words(str(error)))
-    if isinstance(result, (collections.deque, BlockedDeque)):
+def deque_shape(result):
+    """A result two deques can share: a deque of any kind becomes its items
+    and maxlen."""
+    if isinstance(result, DEQUES):
         return ("deque", list(result), result.maxlen)
-    return ("returned", result)
+    return result
+
+
+def outcome(operation):
+    """What calling ``operation()`` did (see helpers.outcome), deques read as
+    their items and messages read with same_words."""
+    return shared_outcome(operation, shape=deque_shape,
+                          words=lambda error: same_words(str(error)))
 
 
 def assert_same(ref: collections.deque, ours: BlockedDeque) -> None:
@@ -83,232 +91,6 @@ class Cell:
 
     def __repr__(self):
         return f"Cell({self.value})"
-
-
-###############################################################################
-# The state machine
-###############################################################################
-
-class DequeMachine(RuleBasedStateMachine):
-    """Drive a BlockedDeque and a collections.deque with the same operations."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.block_size = DEFAULT_BLOCK_SIZE
-        self.ref: collections.deque = collections.deque()
-        self.ours = BlockedDeque()
-
-    # Every operation is a function of (deque, make), where make(iterable)
-    # builds another deque of the same kind (same block size for ours).
-    def both(self, operation):
-        expected = outcome(lambda: operation(self.ref, collections.deque))
-        make = functools.partial(BlockedDeque, block_size=self.block_size)
-        actual = outcome(lambda: operation(self.ours, make))
-        assert actual == expected
-
-    @initialize(block_size=st.sampled_from(BLOCK_SIZES),
-                maxlen=st.sampled_from(MAXLENS),
-                items=st.lists(ITEMS, max_size=40))
-    def start(self, block_size, maxlen, items):
-        self.block_size = block_size
-        self.ref, self.ours = twins(items, maxlen, block_size)
-
-    @invariant()
-    def same_contents_and_layout(self):
-        assert_same(self.ref, self.ours)
-        assert self.ours.block_size == self.block_size
-
-    # -- the ends --------------------------------------------------------------
-
-    @rule(x=ITEMS)
-    def append(self, x):
-        self.both(lambda d, make: d.append(x))
-
-    @rule(x=ITEMS)
-    def appendleft(self, x):
-        self.both(lambda d, make: d.appendleft(x))
-
-    @rule()
-    def pop(self):
-        self.both(lambda d, make: d.pop())
-
-    @rule()
-    def popleft(self):
-        self.both(lambda d, make: d.popleft())
-
-    @rule(items=st.lists(ITEMS, max_size=70), lazily=st.booleans())
-    def extend(self, items, lazily):
-        source = (lambda: iter(items)) if lazily else (lambda: items)
-        self.both(lambda d, make: d.extend(source()))
-
-    @rule(items=st.lists(ITEMS, max_size=70), lazily=st.booleans())
-    def extendleft(self, items, lazily):
-        source = (lambda: iter(items)) if lazily else (lambda: tuple(items))
-        self.both(lambda d, make: d.extendleft(source()))
-
-    @precondition(lambda self: len(self.ref) <= 100)
-    @rule(left=st.booleans())
-    def extend_by_itself(self, left):
-        if left:
-            self.both(lambda d, make: d.extendleft(d))
-        else:
-            self.both(lambda d, make: d.extend(d))
-
-    @precondition(lambda self: len(self.ref) <= 100)
-    @rule(items=st.one_of(st.none(), st.lists(ITEMS, max_size=20)))
-    def in_place_add(self, items):
-        def operation(d, make):
-            original = d
-            d += d if items is None else items      # None: add it to itself
-            assert d is original
-            return d
-        self.both(operation)
-
-    @precondition(lambda self: len(self.ref) <= 60)
-    @rule(n=st.integers(min_value=-2, max_value=3))
-    def in_place_multiply(self, n):
-        def operation(d, make):
-            original = d
-            d *= n
-            assert d is original
-            return d
-        self.both(operation)
-
-    @precondition(lambda self: len(self.ref) <= 60)
-    @rule(n=st.integers(min_value=-2, max_value=3), reflected=st.booleans())
-    def multiply(self, n, reflected):
-        self.both(lambda d, make: n * d if reflected else d * n)
-
-    @rule(items=st.lists(ITEMS, max_size=20))
-    def add(self, items):
-        self.both(lambda d, make: d + make(items))
-
-    @rule(bad=st.sampled_from([[1], (1,), "ab", 3, None]))
-    def add_non_deque(self, bad):
-        self.both(lambda d, make: d + bad)
-
-    @rule(bad=st.sampled_from(["x", 1.5, None]))
-    def multiply_by_non_int(self, bad):
-        self.both(lambda d, make: d * bad)
-
-    @rule()
-    def clear(self):
-        self.both(lambda d, make: d.clear())
-
-    @rule()
-    def copy(self):
-        self.both(lambda d, make: d.copy())
-        assert self.ours.copy().block_size == self.block_size
-        assert type(copy.copy(self.ours)) is BlockedDeque
-
-    @rule(items=st.lists(ITEMS, max_size=30), maxlen=st.sampled_from(MAXLENS),
-          block_size=st.sampled_from(BLOCK_SIZES))
-    def init_again(self, items, maxlen, block_size):
-        self.ref.__init__(items, maxlen)
-        self.ours.__init__(items, maxlen, block_size=block_size)
-        self.block_size = block_size
-
-    # -- the middle ------------------------------------------------------------
-
-    @rule(n=st.one_of(SMALL, HUGE, st.just(None)))
-    def rotate(self, n):
-        if n is None:
-            self.both(lambda d, make: d.rotate())
-        else:
-            self.both(lambda d, make: d.rotate(n))
-
-    @rule(i=OFFSETS, x=ITEMS)
-    def insert(self, i, x):
-        self.both(lambda d, make: d.insert(i, x))
-
-    @rule(i=OFFSETS)
-    def getitem(self, i):
-        self.both(lambda d, make: d[i])
-
-    @rule(i=OFFSETS, x=ITEMS)
-    def setitem(self, i, x):
-        def operation(d, make):
-            d[i] = x
-        self.both(operation)
-
-    @rule(i=OFFSETS)
-    def delitem(self, i):
-        def operation(d, make):
-            del d[i]
-        self.both(operation)
-
-    @rule(key=st.sampled_from([slice(None), slice(0, 1), "0", 1.0]))
-    def non_integer_index(self, key):
-        self.both(lambda d, make: d[key])
-
-        def store(d, make):
-            d[key] = 0
-
-        def delete(d, make):
-            del d[key]
-        self.both(store)
-        self.both(delete)
-
-    @rule()
-    def reverse(self):
-        self.both(lambda d, make: d.reverse())
-
-    # -- searching -------------------------------------------------------------
-
-    @rule(x=ITEMS)
-    def count(self, x):
-        self.both(lambda d, make: d.count(x))
-
-    @rule(x=ITEMS)
-    def contains(self, x):
-        self.both(lambda d, make: x in d)
-
-    @rule(x=ITEMS, bounds=st.lists(OFFSETS, max_size=2))
-    def index(self, x, bounds):
-        self.both(lambda d, make: d.index(x, *bounds))
-
-    @rule(x=ITEMS)
-    def remove(self, x):
-        self.both(lambda d, make: d.remove(x))
-
-    # -- reading it whole ------------------------------------------------------
-
-    @rule()
-    def read(self):
-        self.both(lambda d, make: list(d))
-        self.both(lambda d, make: list(reversed(d)))
-        self.both(lambda d, make: (len(d), bool(d), d.maxlen))
-        assert same_words(repr(self.ours)) == same_words(repr(self.ref))
-
-    @rule(items=st.lists(ITEMS, max_size=12))
-    def compare_with_a_deque(self, items):
-        for op in COMPARISONS:
-            self.both(lambda d, make: op(d, make(items)))
-            self.both(lambda d, make: op(make(items), d))
-
-    @rule()
-    def compare_with_a_list(self):
-        self.both(lambda d, make: d == list(d))
-        self.both(lambda d, make: d != list(d))
-        self.both(lambda d, make: d < list(d))
-
-    # -- iterators that outlive a change --------------------------------------
-
-    @rule(change=st.sampled_from(sorted(["append", "appendleft", "pop", "popleft",
-                                         "clear", "rotate", "reverse", "setitem",
-                                         "insert", "remove", "delitem", "extend",
-                                         "extend_empty", "imul", "copy", "count"])),
-          backwards=st.booleans(), steps=st.integers(min_value=0, max_value=3))
-    def iterate_across_a_change(self, change, backwards, steps):
-        results = []
-        for d in (self.ref, self.ours):
-            it = reversed(d) if backwards else iter(d)
-            seen = [outcome(lambda: next(it)) for _ in range(steps)]
-            outcome(lambda: CHANGES[change](d))
-            seen.append(outcome(lambda: next(it)))
-            seen.append(outcome(lambda: next(it)))
-            results.append(seen)
-        assert results[1] == results[0]
 
 
 def _setitem_first(d):
@@ -337,9 +119,6 @@ CHANGES = {
     "copy": lambda d: d.copy(),
     "count": lambda d: d.count(1),
 }
-
-TestDequeMachine = DequeMachine.TestCase
-
 
 ###############################################################################
 # Layout
@@ -1053,3 +832,17 @@ def test_rotate_agrees_with_deque(items, block_size, n):
     ref.rotate(n)
     ours.rotate(n)
     assert_same(ref, ours)
+
+
+@pytest.mark.parametrize("argument", [5, None, [1, 2]])
+def test_iterator_of_something_else_fails_as_deques_does(argument):
+    def build(cls):
+        return type(iter(cls()))(argument)
+
+    def words(error):
+        return str(error).replace("collections.deque", "BlockedDeque")
+
+    expected = outcome(lambda: build(collections.deque))
+    expected = expected[:2] + (words(expected[2]),)
+    assert expected[0] == "raised"
+    assert outcome(lambda: build(BlockedDeque)) == expected

@@ -22,6 +22,8 @@ from hypothesis.stateful import (RuleBasedStateMachine, invariant, precondition,
                                  rule)
 
 import dsa.heap as dh
+from helpers import outcome
+from dsa._heapq import _heapify_order
 
 
 ###############################################################################
@@ -84,17 +86,14 @@ def toks(values):
 def run_logged(fn, *args, budget=None):
     """Run fn(*args); return (outcome, comparison log).
 
-    outcome is ("ok", result) or ("raised", exception type).
+    outcome is ("ok", result) or ("raised", exception type, None).
     """
     Tok.log = []
     Tok.budget = budget
     try:
-        outcome = ("ok", fn(*args))
-    except Exception as exc:                       # noqa: BLE001 - compared below
-        outcome = ("raised", type(exc))
+        return outcome(fn, *args, words=lambda error: None), Tok.log
     finally:
         Tok.budget = None
-    return outcome, Tok.log
 
 
 def same_objects(a, b):
@@ -210,7 +209,7 @@ def test_big_heapify_makes_the_same_comparisons_in_the_same_order(flavour, n):
 
 @pytest.mark.parametrize("n", list(range(2490, 2600)) + [4095, 4096, 4097, 65537])
 def test_heapify_visits_every_parent_once_after_its_children(n):
-    order = list(dh._heapify_order(n))
+    order = list(_heapify_order(n))
     assert sorted(order) == list(range(n // 2))
     when = {node: step for step, node in enumerate(order)}
     for node in order:
@@ -250,22 +249,15 @@ def test_the_stdlib_reference_is_really_the_c_accelerator():
     assert type(heapq.heappush).__name__ == "builtin_function_or_method"
 
 
-def _outcome(fn):
-    try:
-        return ("ok", fn())
-    except Exception as exc:                         # noqa: BLE001
-        return (type(exc), str(exc))
-
-
 BAD_HEAPS = [None, 10, (1, 2), "ab", collections.deque([1]), {1: 2}, range(3)]
 
 
 @pytest.mark.parametrize("bad", BAD_HEAPS, ids=repr)
 @pytest.mark.parametrize("name", MIN_SET)
 def test_a_heap_that_is_not_a_list_is_refused_like_heapq(name, bad):
-    want = _outcome(lambda: call(name, True, bad, 1))
-    got = _outcome(lambda: call(name, False, bad, 1))
-    assert want[0] is TypeError
+    want = outcome(lambda: call(name, True, bad, 1))
+    got = outcome(lambda: call(name, False, bad, 1))
+    assert want[1] is TypeError
     assert got == want
 
 
@@ -293,9 +285,9 @@ def test_list_subclasses_are_accepted():
 @pytest.mark.parametrize("name", ["heappop", "heapreplace", "heappop_max", "heapreplace_max"])
 def test_popping_an_empty_heap_raises_index_error_like_heapq(name):
     ref = name.replace("heappop_max", "heappop").replace("heapreplace_max", "heapreplace")
-    want = _outcome(lambda: call(ref, True, [], 1))
-    assert want == (IndexError, "index out of range")
-    assert _outcome(lambda: call(name, False, [], 1)) == want
+    want = outcome(lambda: call(ref, True, [], 1))
+    assert want == ("raised", IndexError, "index out of range")
+    assert outcome(lambda: call(name, False, [], 1)) == want
 
 
 @pytest.mark.parametrize("name", ["heappushpop", "heappushpop_max"])
@@ -415,10 +407,10 @@ def test_comparison_that_clears_the_heap_during_pushpop():
     def scenario(module):
         heap[:] = []
         module.heappush(heap, Evil(0))
-        return _outcome(lambda: module.heappushpop(heap, 1))
+        return outcome(lambda: module.heappushpop(heap, 1))
 
     heap = []
-    assert scenario(dh) == scenario(heapq) == (IndexError, "index out of range")
+    assert scenario(dh) == scenario(heapq) == ("raised", IndexError, "index out of range")
 
 
 def test_comparisons_that_clear_another_heap():
@@ -485,8 +477,8 @@ def test_n_best_with_odd_n_match_heapq(name, n, shape):
             return []
         return (x for x in data)
 
-    want = _outcome(lambda: getattr(heapq, name)(n, feed()))
-    assert _outcome(lambda: getattr(dh, name)(n, feed())) == want
+    want = outcome(lambda: getattr(heapq, name)(n, feed()))
+    assert outcome(lambda: getattr(dh, name)(n, feed())) == want
 
 
 class NoIter:
@@ -515,9 +507,9 @@ class Raises:
 @pytest.mark.parametrize("n", [1, 2, 5])
 @pytest.mark.parametrize("bad", [5, None, NoIter(), NoNext(), Raises()], ids=repr)
 def test_n_best_of_bad_iterables_fail_like_heapq(name, n, bad):
-    want = _outcome(lambda: getattr(heapq, name)(n, bad))
-    assert want[0] in (TypeError, ZeroDivisionError)
-    assert _outcome(lambda: getattr(dh, name)(n, bad)) == want
+    want = outcome(lambda: getattr(heapq, name)(n, bad))
+    assert want[1] in (TypeError, ZeroDivisionError)
+    assert outcome(lambda: getattr(dh, name)(n, bad)) == want
 
 
 @pytest.mark.parametrize("name", ["nsmallest", "nlargest"])
@@ -532,8 +524,8 @@ def test_n_best_propagate_errors_from_generators_and_keys(name):
         getattr(dh, name)(2, gen())
     with pytest.raises(TypeError):
         getattr(dh, name)(2, [1, 2, 3], key=5)
-    assert _outcome(lambda: getattr(dh, name)(2, [1, "a", 3])) == \
-        _outcome(lambda: getattr(heapq, name)(2, [1, "a", 3]))
+    assert outcome(lambda: getattr(dh, name)(2, [1, "a", 3])) == \
+        outcome(lambda: getattr(heapq, name)(2, [1, "a", 3]))
 
 
 # --- merge --------------------------------------------------------------------
@@ -588,7 +580,7 @@ def test_merge_errors_match_heapq():
         lambda m: list(m.merge([3, 2, 1], reverse=True)),
     ]
     for case in cases:
-        assert _outcome(lambda: case(dh)) == _outcome(lambda: case(heapq))
+        assert outcome(lambda: case(dh)) == outcome(lambda: case(heapq))
     dh.merge(5)                            # a generator: nothing happens until used
 
 

@@ -25,8 +25,8 @@ if not native.available:
 
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
-from hypothesis.stateful import (RuleBasedStateMachine, initialize,  # noqa: E402
-                                 invariant, precondition, rule)
+
+from helpers import Reflects, in_place_times, outcome  # noqa: E402
 
 from dsa.native import BlockedDeque  # noqa: E402
 from dsa.native import deque as nd  # noqa: E402
@@ -42,155 +42,47 @@ MAXLENS = [None, None, 0, 1, 2, 5, 17]
 SSIZE = st.integers(min_value=-(2**63), max_value=2**63 - 1)
 
 
-def outcome(call, *args):
-    """A call's result, or its exception's type and message."""
-    try:
-        return ("ok", call(*args))
-    except Exception as exc:  # noqa: BLE001 - compared, not hidden
-        return ("raised", type(exc), str(exc))
-
-
 # ---------------------------------------------------------------------------
-# One state machine: the C twin against collections.deque
+# The C twin against collections.deque (the state machine that drives it with
+# the Python twin and deque is in test_deque_machine.py)
 # ---------------------------------------------------------------------------
 
-class AgainstDeque(RuleBasedStateMachine):
-    """Every operation on both, results and exceptions compared; the C
-    deque's invariants checked after every step."""
-
-    @initialize(block_size=st.sampled_from(BLOCK_SIZES),
-                maxlen=st.sampled_from(MAXLENS),
-                items=st.lists(VALUES, max_size=40))
-    def start(self, block_size, maxlen, items):
-        self.dq = BlockedDeque(items, maxlen, block_size=block_size)
-        self.ref = collections.deque(items, maxlen)
-
-    def both(self, name, *args):
-        got = outcome(getattr(self.dq, name), *args)
-        want = outcome(getattr(self.ref, name), *args)
-        assert got == want, (name, args, got, want)
-        return got
-
-    @rule(x=VALUES)
-    def append(self, x):
-        self.both("append", x)
-
-    @rule(x=VALUES)
-    def appendleft(self, x):
-        self.both("appendleft", x)
-
-    @rule()
-    def pop(self):
-        self.both("pop")
-
-    @rule()
-    def popleft(self):
-        self.both("popleft")
-
-    @rule(items=st.lists(VALUES, max_size=80))
-    def extend(self, items):
-        self.both("extend", items)
-
-    @rule(items=st.lists(VALUES, max_size=80))
-    def extendleft(self, items):
-        self.both("extendleft", items)
-
-    @precondition(lambda self: len(self.ref) <= 64)   # doubling: keep small
-    @rule()
-    def extend_with_itself(self):
-        self.dq.extend(self.dq)
-        self.ref.extend(self.ref)
-
-    @rule(n=st.one_of(st.integers(-10, 10), SSIZE,
-                      st.sampled_from([2**63, -(2**63) - 1, 2**100])))
-    def rotate(self, n):
-        self.both("rotate", n)
-
-    @rule()
-    def rotate_default(self):
-        self.both("rotate")
-
-    @rule(data=st.data())
-    def getitem(self, data):
-        n = len(self.ref)
-        i = data.draw(st.integers(-n - 3, n + 3))
-        self.both("__getitem__", i)
-
-    @rule(data=st.data(), x=VALUES)
-    def setitem(self, data, x):
-        n = len(self.ref)
-        i = data.draw(st.integers(-n - 3, n + 3))
-        self.both("__setitem__", i, x)
-
-    @rule(data=st.data())
-    def delitem(self, data):
-        n = len(self.ref)
-        self.both("__delitem__", data.draw(st.integers(-n - 2, n + 2)))
-
-    @rule(data=st.data(), x=VALUES)
-    def insert(self, data, x):
-        n = len(self.ref)
-        self.both("insert", data.draw(st.integers(-n - 3, n + 3)), x)
-
-    @rule(x=VALUES)
-    def remove(self, x):
-        self.both("remove", x)
-
-    @rule()
-    def clear(self):
-        self.both("clear")
-
-    @rule()
-    def reverse(self):
-        self.both("reverse")
-
-    @rule(x=VALUES)
-    def count(self, x):
-        self.both("count", x)
-
-    @rule(x=st.one_of(VALUES, st.sampled_from([2**63, 1.0, "1", None])))
-    def contains(self, x):
-        self.both("__contains__", x)
-
-    @rule(x=VALUES, data=st.data())
-    def index(self, x, data):
-        n = len(self.ref)
-        bounds = data.draw(st.lists(st.integers(-n - 3, n + 3), max_size=2))
-        self.both("index", x, *bounds)
-
-    @rule()
-    def copy_is_equal_and_independent(self):
-        twin = self.dq.copy()
-        assert type(twin) is BlockedDeque and twin == self.dq
-        assert twin.maxlen == self.dq.maxlen
-        assert twin.block_size == self.dq.block_size
-        twin.check_invariants()
-        twin.append(12345)
-        twin.clear()
-        assert self.dq.to_list() == list(self.ref)
-
-    @rule()
-    def iterate_both_ways(self):
-        assert list(self.dq) == list(self.ref)
-        assert list(reversed(self.dq)) == list(reversed(self.ref))
-
-    @invariant()
-    def same_contents(self):
-        if not hasattr(self, "dq"):
-            return
-        self.dq.check_invariants()
-        assert self.dq.to_list() == list(self.ref)
-        assert len(self.dq) == len(self.ref)
-        assert bool(self.dq) == bool(self.ref)
-        assert self.dq.maxlen == self.ref.maxlen
-        b = self.dq.block_size
-        head = self.dq._layout()[1]
-        assert self.dq.block_count == -(-(head + len(self.ref)) // b)
+OPERATORS = {
+    "d + 5": lambda d: d + 5,
+    "d + [1]": lambda d: d + [1],
+    "[1] + d": lambda d: [1] + d,
+    "d + Reflects()": lambda d: d + Reflects(),
+    "d * 'x'": lambda d: d * "x",
+    "'x' * d": lambda d: "x" * d,
+    "d * 1.5": lambda d: d * 1.5,
+    "d *= 1.5": lambda d: in_place_times(d, 1.5),
+    "d * Reflects()": lambda d: d * Reflects(),
+    "2 * d": lambda d: 2 * d,
+    "d * 2**62": lambda d: d * 2**62,
+}
 
 
-AgainstDeque.TestCase.settings = settings(
-    max_examples=80, stateful_step_count=40, deadline=None, database=None)
-TestAgainstDeque = AgainstDeque.TestCase
+@pytest.mark.parametrize("expression", OPERATORS)
+def test_operators_fail_as_deque_and_the_python_twin_do(expression):
+    # deque's words name "deque" where both twins say "BlockedDeque".
+    from dsa.deque import BlockedDeque as PythonTwin
+
+    def words(error):
+        return str(error).replace("collections.deque", "BlockedDeque").replace(
+            "deque", "BlockedDeque")
+
+    def shape(result):
+        return list(result) if not isinstance(result, str) else result
+
+    run = OPERATORS[expression]
+    expected = outcome(run, collections.deque([1, 2, 3]), shape=shape, words=words)
+    assert outcome(run, PythonTwin([1, 2, 3]), shape=shape) == expected
+    assert outcome(run, BlockedDeque([1, 2, 3]), shape=shape) == expected
+
+
+def test_generic_alias_as_deque():
+    assert BlockedDeque[int].__origin__ is BlockedDeque
+    assert BlockedDeque[int].__args__ == collections.deque[int].__args__
 
 
 @pytest.mark.parametrize("block_size", BLOCK_SIZES)

@@ -29,6 +29,8 @@ from hypothesis import strategies as st  # noqa: E402
 from hypothesis.stateful import (RuleBasedStateMachine,  # noqa: E402
                                  invariant, precondition, rule)
 
+from helpers import outcome  # noqa: E402
+
 from dsa.native import ChainedHashTable, OpenAddressingHashTable  # noqa: E402
 from dsa.native import hashtable as nh  # noqa: E402
 
@@ -617,6 +619,36 @@ def test_changing_the_key_set_during_iteration_raises(cls):
     with pytest.raises(RuntimeError):
         next(it)
     assert sorted(items) == list(range(600))
+
+
+class KeysOfNoUse:
+    """A mapping whose keys() returns something that cannot be iterated."""
+
+    def keys(self):
+        return 5
+
+    def __getitem__(self, key):
+        return 1
+
+
+def _grow_while_iterating(table):
+    for key in table:
+        table[key + 100] = 1
+
+
+@pytest.mark.parametrize("cls", [ChainedHashTable, OpenAddressingHashTable])
+@pytest.mark.parametrize("attempt", [
+    lambda cls: cls().popitem(),
+    lambda cls: cls().update(KeysOfNoUse()),
+    lambda cls: cls(KeysOfNoUse()),
+    lambda cls: _grow_while_iterating(cls({1: 2})),
+], ids=["popitem of nothing", "update", "constructor", "growth while iterating"])
+def test_errors_are_dicts_and_the_python_twins(cls, attempt):
+    import dsa.hashtable as pure
+    expected = outcome(attempt, dict)
+    assert expected[0] == "raised"
+    assert outcome(attempt, cls) == expected
+    assert outcome(attempt, getattr(pure, cls.__name__)) == expected
 
 
 @pytest.mark.parametrize("cls", [ChainedHashTable, OpenAddressingHashTable])

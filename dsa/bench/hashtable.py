@@ -58,6 +58,8 @@ from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
 from dsa.bench import cpp
+from dsa.bench.inputs import (MASK64, sequence_checksum, splitmix64,
+                              splitmix64_values)
 from dsa.bench.report import (Options, Report, Row, Target, load_average,
                               load_note, run_rounds)
 from dsa.machine import this_machine
@@ -76,8 +78,6 @@ QUICK_SIZES = {"per_call": 5_000, "python_int": 3_000,
 CPP_SOURCE = "hashtable_lookup.cpp"
 CPP_TIMEOUT_S = 300
 
-MASK64 = (1 << 64) - 1
-FNV_PRIME = 0x100000001B3
 
 Progress = Callable[[str], None]
 
@@ -103,35 +103,13 @@ class KernelInput:
     delete_order: list[int]
 
 
-def _splitmix64(state: int) -> tuple[int, int]:
-    """One step of native/common.h's dsa_splitmix64: (new state, output)."""
-    state = (state + 0x9E3779B97F4A7C15) & MASK64
-    z = state
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-    return state, z ^ (z >> 31)
-
-
 def _shuffle(a: list[int], state: int) -> int:
     """hashtable.c's shuffle: Fisher-Yates from the top, j = splitmix64() % i."""
     for i in range(len(a), 1, -1):
-        state, u = _splitmix64(state)
+        state, u = splitmix64(state)
         j = u % i
         a[i - 1], a[j] = a[j], a[i - 1]
     return state
-
-
-def splitmix64_values(count: int, seed: int) -> tuple[list[int], int]:
-    """``count`` splitmix64 outputs from the state ``seed``, each read as a
-    signed int64 (same bits), as hashtable.c's random_keys; and the state
-    after them."""
-    state = seed & MASK64
-    values = []
-    append = values.append
-    for _ in range(count):
-        state, u = _splitmix64(state)
-        append(u - (1 << 64) if u >> 63 else u)
-    return values, state
 
 
 def kernel_input(n: int, seed: int = SEED) -> KernelInput:
@@ -150,14 +128,6 @@ def kernel_input(n: int, seed: int = SEED) -> KernelInput:
     return KernelInput(raw[:n], raw[n:], hit_order, delete_order)
 
 
-def fold(values: list[int]) -> int:
-    """The C++ program's order checksum: h = (h ^ v) * FNV prime, mod 2^64."""
-    h = 0
-    for v in values:
-        h = ((h ^ (v & MASK64)) * FNV_PRIME) & MASK64
-    return h
-
-
 def value_sum(keys: list[int]) -> int:
     """Sum mod 2^64 of the values stored with ``keys`` (~k, as value_for)."""
     return sum((~k) & MASK64 for k in keys) & MASK64
@@ -165,7 +135,7 @@ def value_sum(keys: list[int]) -> int:
 
 def expected_checksum(data: KernelInput) -> tuple[int, int, int]:
     """What the C++ program must print after "checksum" for this input."""
-    return value_sum(data.keys), fold(data.hit_order), fold(data.delete_order)
+    return value_sum(data.keys), sequence_checksum(data.hit_order), sequence_checksum(data.delete_order)
 
 
 # -- the C++ program -----------------------------------------------------------
@@ -709,5 +679,5 @@ def _native_rows(data: KernelInput, options: Options, native_ht: Any,
 
 
 __all__ = ["run", "kernel_input", "splitmix64_values", "KernelInput", "expected_checksum",
-           "run_cpp", "cpp_keys", "fold", "value_sum", "AtLeastTarget",
+           "run_cpp", "cpp_keys", "sequence_checksum", "value_sum", "AtLeastTarget",
            "FULL_SIZES", "QUICK_SIZES", "CPP_SOURCE", "SEED"]

@@ -112,7 +112,7 @@ def front_insert(ctx: Context) -> None:
         Figure(f"dsa.deque.BlockedDeque.appendleft(x), N = {count(big)}", "—",
                seconds(t_blocked),
                f"{format_ratio(t_blocked / t_deque)} collections.deque "
-               "(the same layout, in Python)"),
+               "(built the same way, in Python)"),
         Figure(f"list.insert(0, x), N = {count(big)}", "25,434 ns (said: N = 1,000,000)",
                seconds(t_big),
                ratio_pair("list / deque", PUB_INSERT0 / PUB_APPENDLEFT, t_big / t_deque)

@@ -1,5 +1,8 @@
-"""What every Python face of a C twin shares: int64 checks, status codes,
-and the per-object lock.
+"""What every Python face of a C twin shares: int64 checks, kernel
+arguments, status codes, and the per-object lock.
+
+(CPython's own argument rules, which the twins share with the pure-Python
+ones, are in :mod:`dsa._compat`.)
 
 cffi releases the GIL around every call into C, so two Python threads can be
 inside the same C structure at once.  Each twin object therefore holds a
@@ -10,7 +13,7 @@ C state; that is the price of letting the C code run without the GIL.
 from __future__ import annotations
 
 import operator
-from typing import Any, Callable, NoReturn
+from typing import Any, Callable, Dict, List, NoReturn
 
 INT64_MIN = -(2**63)
 INT64_MAX = 2**63 - 1
@@ -36,6 +39,12 @@ def as_int64(value: Any, what: str = "item") -> int:
     return number
 
 
+def as_int64_list(iterable: Any, what: str = "item") -> List[int]:
+    """Every item checked (as :func:`as_int64`) before any reaches C, so that
+    a bad one, or an iterable that raises part-way, changes nothing."""
+    return [as_int64(item, what) for item in iterable]
+
+
 def as_size(value: Any, what: str = "size") -> int:
     """A non-negative integer for sizes and counts (ValueError if negative)."""
     number = operator.index(value)
@@ -44,6 +53,43 @@ def as_size(value: Any, what: str = "size") -> int:
     if number > 2**62:
         raise OverflowError(f"{what} {number} is too large")
     return number
+
+
+def as_positive(value: Any, what: str) -> int:
+    """A size or count of at least 1 (a kernel's n, ops, passes, ...)."""
+    number = as_size(value, what)
+    if number == 0:
+        raise ValueError(f"{what} must be at least 1")
+    return number
+
+
+def as_seed(seed: Any) -> int:
+    """A kernel's seed: an integer in [0, 2**64), the state of splitmix64."""
+    value = operator.index(seed)
+    if not 0 <= value < 2**64:
+        raise ValueError(f"seed must be in [0, 2**64), got {value}")
+    return value
+
+
+def as_choice(value: Any, choices: Dict[str, int], what: str) -> int:
+    """One of a kernel's named options (a string key of ``choices``),
+    turned into the C constant it names."""
+    if not isinstance(value, str):
+        raise TypeError(f"{what} must be a string, not {type(value).__name__}")
+    if value not in choices:
+        raise ValueError(
+            f"{what} must be one of {sorted(choices)}, got {value!r}")
+    return choices[value]
+
+
+def repr_name(obj: Any, *public: type) -> str:
+    """How a twin's repr names its class: ``dsa.native.BlockedDeque`` for
+    the public classes (``public``), which live in private submodules, and
+    ``module.Name`` for a subclass, wherever it was written."""
+    cls = type(obj)
+    if cls in public:
+        return f"dsa.native.{cls.__name__}"
+    return f"{cls.__module__}.{cls.__qualname__}"
 
 
 def raise_status(lib: Any, status: int, message: str = "") -> NoReturn:
@@ -65,37 +111,6 @@ def check(lib: Any, status: int, message: str = "") -> None:
     """Raise for any status other than DSA_OK."""
     if status != lib.DSA_OK:
         raise_status(lib, status, message)
-
-
-class RichComparisons:
-    """``==``, ``!=``, ``<``, ``<=``, ``>``, ``>=`` for a twin, each handed to
-    the class's own ``_compare(other, op)`` with the matching ``operator``
-    function.  Slot-free, so it adds no ``__dict__`` to a slotted class."""
-
-    __slots__ = ()
-
-    def _compare(self, other: Any, op: Callable[[Any, Any], Any]) -> Any:
-        raise NotImplementedError
-
-    def __eq__(self, other: object) -> Any:
-        return self._compare(other, operator.eq)
-
-    def __ne__(self, other: object) -> Any:
-        return self._compare(other, operator.ne)
-
-    def __lt__(self, other: Any) -> Any:
-        return self._compare(other, operator.lt)
-
-    def __le__(self, other: Any) -> Any:
-        return self._compare(other, operator.le)
-
-    def __gt__(self, other: Any) -> Any:
-        return self._compare(other, operator.gt)
-
-    def __ge__(self, other: Any) -> Any:
-        return self._compare(other, operator.ge)
-
-    __hash__ = None  # type: ignore[assignment]
 
 
 def read_last_lines(lock: Any, lines_fn: Callable[[Any], int],

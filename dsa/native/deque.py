@@ -43,13 +43,21 @@ Tracing model (``traced=True``, :attr:`BlockedDeque.last_lines`)
     they enter and all its used slots from where they entered it; ``index``
     and ``in`` stop after the block where they find the item.  A bounded
     append that drops an item from the other end adds the drop's lines;
-    ``extend`` and ``rotate`` count their pushes and pops together;
+    ``extend`` and ``rotate`` count their pushes and pops together, ``*=``
+    (and ``*``, on the copy) its walk over the items and its pushes;
     ``reverse`` the slots it swaps and the links of the blocks it leaves;
     ``clear`` the links of every block.
 
     So walking n items in full blocks of b touches, besides the header, the
     lines of bytes ``[a, a + 16 + 8b)`` of each block: at most
     ``ceil((16 + 8b + 48) / 64)`` each, fewer where blocks share a line.
+
+Twin of :class:`dsa.deque.BlockedDeque`, with other books (see
+``docs/twins.md``): an empty deque holds no block (the Python twin keeps
+one, with its indices in the middle), the back index is exclusive (there
+inclusive), one spare block is kept (there up to four), and the length is
+stored (there it is worked out from the layout).  The blocks themselves,
+and which end operation links or frees one, are the same.
 
 Memory (``nbytes``)
     The bytes the deque asks malloc for: the header (:data:`HEADER_BYTES`,
@@ -60,15 +68,21 @@ Memory (``nbytes``)
 
 from __future__ import annotations
 
-import operator
 import statistics
-import sys
 import threading
+import types
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, List, Optional, Tuple, Union
 
-from ._common import (RichComparisons, as_int64, as_size, check,
-                      read_last_lines)
+from dsa._compat import (DEQUE_FULL, DEQUE_MUTATED, EMPTY_DEQUE, SSIZE_MAX,
+                         RichComparisons, as_maxlen, as_repeat_count,
+                         as_ssize, cannot_concatenate, cannot_multiply,
+                         clamp_bounds, deque_position, has_index,
+                         not_in_deque, reflected, same_item)
+from dsa.deque import DEFAULT_BLOCK_SIZE, MAX_BLOCK_SIZE, check_block_size
+
+from ._common import (as_int64, as_int64_list, as_positive, as_seed, as_size,
+                      check, read_last_lines, repr_name)
 from ._loader import load
 
 __all__ = [
@@ -79,52 +93,14 @@ __all__ = [
 
 _ffi, _lib = load(False)
 
-MAX_BLOCK_SIZE = _lib.DSA_DQ_MAX_BLOCK
 HEADER_BYTES = _lib.DSA_DQ_HEADER_BYTES
-DEFAULT_BLOCK_SIZE = 64
 
-_SSIZE_MIN, _SSIZE_MAX = -sys.maxsize - 1, sys.maxsize
-
-
-def _block_size(value: Any) -> int:
-    try:
-        b = operator.index(value)
-    except TypeError:
-        raise TypeError(
-            f"block_size must be an integer, not {type(value).__name__}"
-        ) from None
-    if not 1 <= b <= MAX_BLOCK_SIZE:
-        raise ValueError(
-            f"block_size must be between 1 and {MAX_BLOCK_SIZE}, got {b}")
-    return b
-
-
-def _maxlen(value: Any) -> Optional[int]:
-    """None, or a non-negative int, with collections.deque's errors."""
-    if value is None:
-        return None
-    try:
-        m = operator.index(value)
-    except TypeError:
-        raise TypeError("an integer is required") from None
-    if m > _SSIZE_MAX or m < _SSIZE_MIN:
-        raise OverflowError("Python int too large to convert to C ssize_t")
-    if m < 0:
-        raise ValueError("maxlen must be non-negative")
-    return m
-
-
-def _ssize(value: Any) -> int:
-    """An int that fits Py_ssize_t, as deque.rotate wants it."""
-    n = operator.index(value)
-    if not _SSIZE_MIN <= n <= _SSIZE_MAX:
-        raise OverflowError("Python int too large to convert to C ssize_t")
-    return n
-
-
-def _int64_list(iterable: Iterable[Any]) -> List[int]:
-    """Every item checked before any reaches C, so a bad one changes nothing."""
-    return [as_int64(item) for item in iterable]
+# block_size follows one rule in both twins (dsa.deque.check_block_size);
+# the C twin must have been built with the same limit.
+if _lib.DSA_DQ_MAX_BLOCK != MAX_BLOCK_SIZE:
+    raise ImportError(
+        f"native/deque.h says DSA_DQ_MAX_BLOCK = {_lib.DSA_DQ_MAX_BLOCK}, "
+        f"dsa.deque says MAX_BLOCK_SIZE = {MAX_BLOCK_SIZE}: rebuild the C twins")
 
 
 def _as_int64_or_none(value: Any) -> Optional[int]:
@@ -158,8 +134,8 @@ class BlockedDeque(RichComparisons):
     def __init__(self, iterable: Iterable[Any] = (), maxlen: Any = None, *,
                  block_size: Any = DEFAULT_BLOCK_SIZE,
                  traced: bool = False) -> None:
-        self._setup(block_size, _maxlen(maxlen), traced)
-        items = _int64_list(iterable)
+        self._setup(block_size, as_maxlen(maxlen), traced)
+        items = as_int64_list(iterable)
         if items:
             self._extend(items, back=True)
 
@@ -167,7 +143,7 @@ class BlockedDeque(RichComparisons):
 
     def _setup(self, block_size: Any, maxlen: Optional[int],
                traced: bool) -> None:
-        b = _block_size(block_size)
+        b = check_block_size(block_size)
         ffi, lib = load(bool(traced))
         out = ffi.new("dsa_dq **")
         check(lib, lib.dsa_dq_new(b, 0 if maxlen is None else maxlen,
@@ -198,23 +174,13 @@ class BlockedDeque(RichComparisons):
             status = pop(self._d, self._out)
             value = self._out[0]
         if status == self._lib.DSA_EEMPTY:
-            raise IndexError("pop from an empty deque")
+            raise IndexError(EMPTY_DEQUE)
         check(self._lib, status)
         return value
 
     def _position(self, index: Any) -> int:
         """A non-negative position for ``index``; call under the lock."""
-        try:
-            i = operator.index(index)
-        except TypeError:
-            raise TypeError("sequence index must be integer, not "
-                            f"'{type(index).__name__}'") from None
-        n = self._lib.dsa_dq_len(self._d)
-        if i < 0:
-            i += n
-        if not 0 <= i < n:
-            raise IndexError("deque index out of range")
-        return i
+        return deque_position(index, self._lib.dsa_dq_len(self._d))
 
     def _rotate_locked(self, n: int) -> None:
         length = self._lib.dsa_dq_len(self._d)
@@ -292,13 +258,13 @@ class BlockedDeque(RichComparisons):
         or an exception from the iterable itself, leaves the deque as it
         was.  (collections.deque keeps the items appended before the error.)
         """
-        items = _int64_list(iterable)
+        items = as_int64_list(iterable)
         if items:
             self._extend(items, back=True)
 
     def extendleft(self, iterable: Iterable[Any]) -> None:
         """Appendleft every item of ``iterable``: they end up reversed."""
-        items = _int64_list(iterable)
+        items = as_int64_list(iterable)
         if items:
             self._extend(items, back=False)
 
@@ -311,18 +277,18 @@ class BlockedDeque(RichComparisons):
         """Move the last ``n`` items to the front (``n < 0``: the first
         ``-n`` to the back), one item at a time from whichever end moves
         fewer: O(min(k, len - k)) for k = n mod len."""
-        steps = _ssize(n)
+        steps = as_ssize(n)
         with self._lock:
             self._rotate_locked(steps)
 
     def insert(self, index: Any, item: Any) -> None:
         """Insert ``item`` before position ``index`` (as list.insert)."""
-        i = operator.index(index)
+        i = as_ssize(index)
         value = as_int64(item)
         with self._lock:
             n = self._lib.dsa_dq_len(self._d)
             if self.maxlen == n:
-                raise IndexError("deque already at its maximum size")
+                raise IndexError(DEQUE_FULL)
             if i >= n:
                 check(self._lib, self._lib.dsa_dq_push_back(self._d, value))
             elif i <= -n or i == 0:
@@ -405,7 +371,7 @@ class BlockedDeque(RichComparisons):
     def __contains__(self, value: object) -> bool:
         x = _as_int64_or_none(value)
         if x is None:   # not an int64: compare as Python does, item by item
-            return any(item == value for item in self.to_list())
+            return any(same_item(item, value) for item in self.to_list())
         out = self._ffi.new("size_t *")
         with self._lock:
             n = self._lib.dsa_dq_len(self._d)
@@ -416,27 +382,20 @@ class BlockedDeque(RichComparisons):
         """How many items equal ``value``."""
         x = _as_int64_or_none(value)
         if x is None:
-            return sum(1 for item in self.to_list() if item == value)
+            return sum(1 for item in self.to_list() if same_item(item, value))
         out = self._ffi.new("size_t *")
         with self._lock:
             status = self._lib.dsa_dq_count(self._d, x, out)
         check(self._lib, status)
         return int(out[0])
 
-    def index(self, value: Any, start: Any = 0, stop: Any = sys.maxsize) -> int:
+    def index(self, value: Any, start: Any = 0, stop: Any = SSIZE_MAX) -> int:
         """The first position in [start, stop) holding ``value``
         (ValueError if none); start and stop as in slicing."""
-        try:
-            start, stop = operator.index(start), operator.index(stop)
-        except TypeError:
-            raise TypeError("slice indices must be integers or have an "
-                            "__index__ method") from None
         x = _as_int64_or_none(value)
         out = self._ffi.new("size_t *")
         with self._lock:
-            n = self._lib.dsa_dq_len(self._d)
-            first, end = (max(0, s + n) if s < 0 else min(s, n)
-                          for s in (start, stop))
+            first, end = clamp_bounds(start, stop, self._lib.dsa_dq_len(self._d))
             if x is not None:
                 status = self._lib.dsa_dq_index(self._d, x, first, end, out)
                 if status == self._lib.DSA_OK:
@@ -444,9 +403,9 @@ class BlockedDeque(RichComparisons):
             elif first < end:
                 items = self.to_list()
                 for i in range(first, end):
-                    if items[i] == value:
+                    if same_item(items[i], value):
                         return i
-        raise ValueError(f"{value!r} is not in deque")
+        raise not_in_deque(value)
 
     def reverse(self) -> None:
         """Reverse the items in place (no block moves)."""
@@ -484,11 +443,10 @@ class BlockedDeque(RichComparisons):
         return op(self.to_list(), other.to_list())
 
     __hash__ = None  # type: ignore[assignment]
+    __class_getitem__ = classmethod(types.GenericAlias)
 
     def __repr__(self) -> str:
-        cls = type(self)
-        name = ("dsa.native.BlockedDeque" if cls is BlockedDeque
-                else f"{cls.__module__}.{cls.__qualname__}")
+        name = repr_name(self, BlockedDeque)
         options = ""
         if self.maxlen is not None:
             options += f", maxlen={self.maxlen}"
@@ -520,27 +478,39 @@ class BlockedDeque(RichComparisons):
         return self
 
     def __add__(self, other: Any) -> Any:
-        if not isinstance(other, BlockedDeque):
-            return NotImplemented
+        if not isinstance(other, BlockedDeque):     # the pure twin's words
+            return reflected(self, other, "__radd__",
+                             cannot_concatenate("BlockedDeque", other), BlockedDeque)
         new = self.copy()
         new.extend(other.to_list())
         return new
 
-    def __imul__(self, times: Any) -> "BlockedDeque":
-        n = operator.index(times)
-        items = self.to_list()
-        if n <= 0:
-            self.clear()
-        elif n > 1 and items:
-            self._extend(items * (n - 1), back=True)
+    def __imul__(self, times: Any) -> Any:
+        """``d *= n``, in C: a bounded deque keeps the last maxlen items of
+        the repetition, and only those are pushed (``dsa_dq_repeat``)."""
+        if not has_index(times):
+            return NotImplemented   # Python then tries __mul__, which explains
+        n = as_repeat_count(times)
+        with self._lock:
+            status = self._lib.dsa_dq_repeat(self._d, max(n, 0))
+        if status == self._lib.DSA_ENOMEM:
+            raise MemoryError       # as bare as deque's (PyErr_NoMemory)
+        check(self._lib, status)
         return self
 
-    def __mul__(self, times: Any) -> "BlockedDeque":
+    def __mul__(self, times: Any) -> Any:
+        if not has_index(times):
+            return reflected(self, times, "__rmul__", cannot_multiply(times),
+                             BlockedDeque)
+        n = as_repeat_count(times)    # before the copy: a bad n changes nothing
         new = self.copy()
-        new *= times
+        new *= n
         return new
 
-    __rmul__ = __mul__
+    def __rmul__(self, times: Any) -> Any:
+        if not has_index(times):
+            return NotImplemented   # let a sequence on the left say what is wrong
+        return self * times
 
 
 def _rebuild(cls: type, items: List[int], maxlen: Optional[int],
@@ -548,7 +518,7 @@ def _rebuild(cls: type, items: List[int], maxlen: Optional[int],
     new = object.__new__(cls)
     BlockedDeque._setup(new, block_size, maxlen, traced)
     if items:
-        new._extend(_int64_list(items), back=True)
+        new._extend(as_int64_list(items), back=True)
     return new
 
 
@@ -586,7 +556,7 @@ class _Iterator:
             got, value = self._got[0], self._out[0]
         if status == d._lib.DSA_ESTATE:
             self._done = True
-            raise RuntimeError("deque mutated during iteration")
+            raise RuntimeError(DEQUE_MUTATED)
         check(d._lib, status)
         if not got:
             raise StopIteration
@@ -613,22 +583,8 @@ def _layout(layout: Any) -> Tuple[Layout, int, int]:
             raise ValueError(
                 f"layout must be a block size or 'ring', got {layout!r}")
         return "ring", _lib.DSA_DQ_RING, 0
-    b = _block_size(layout)
+    b = check_block_size(layout)
     return b, _lib.DSA_DQ_BLOCKED, b
-
-
-def _seed(seed: Any) -> int:
-    value = operator.index(seed)
-    if not 0 <= value < 2**64:
-        raise ValueError(f"seed must be in [0, 2**64), got {value}")
-    return value
-
-
-def _positive(value: Any, what: str) -> int:
-    number = as_size(value, what)
-    if number == 0:
-        raise ValueError(f"{what} must be at least 1")
-    return number
 
 
 @dataclass(frozen=True)
@@ -734,7 +690,7 @@ def ends(n: int, *, layout: Any = DEFAULT_BLOCK_SIZE,
     n = as_size(n, "n")
     shown, code, b = _layout(layout)
     out = _ffi.new("struct dsa_dq_ends_result *")
-    check(_lib, _lib.dsa_dq_kernel_ends(n, code, b, _seed(seed), out))
+    check(_lib, _lib.dsa_dq_kernel_ends(n, code, b, as_seed(seed), out))
     return EndsResult(n=n, layout=shown, push_back_ns=int(out.push_back_ns),
                       pop_front_ns=int(out.pop_front_ns),
                       push_front_ns=int(out.push_front_ns),
@@ -745,13 +701,13 @@ def ends(n: int, *, layout: Any = DEFAULT_BLOCK_SIZE,
 def access(n: int, *, layout: Any = DEFAULT_BLOCK_SIZE, passes: int = 10,
            ops: int = 10_000, seed: int = 1) -> AccessResult:
     """Time walking and indexing a structure of n items (see AccessResult)."""
-    n = _positive(n, "n")
-    passes = _positive(passes, "passes")
-    ops = _positive(ops, "ops")
+    n = as_positive(n, "n")
+    passes = as_positive(passes, "passes")
+    ops = as_positive(ops, "ops")
     shown, code, b = _layout(layout)
     out = _ffi.new("struct dsa_dq_access_result *")
     check(_lib, _lib.dsa_dq_kernel_access(n, code, b, passes, ops,
-                                          _seed(seed), out))
+                                          as_seed(seed), out))
     return AccessResult(n=n, layout=shown, passes=passes, ops=ops,
                         iterate_ns=int(out.iterate_ns),
                         index_ns=int(out.index_ns), bytes=int(out.bytes),
@@ -765,7 +721,7 @@ def lines(n: int, *, layout: Any = DEFAULT_BLOCK_SIZE,
     shown, code, b = _layout(layout)
     ffi, lib = load(True)
     out = ffi.new("struct dsa_dq_lines_result *")
-    check(lib, lib.dsa_dq_kernel_lines(n, code, b, _seed(seed), out))
+    check(lib, lib.dsa_dq_kernel_lines(n, code, b, as_seed(seed), out))
     return LinesResult(n=n, layout=shown, iterate_lines=int(out.iterate_lines),
                        index_lines=int(out.index_lines), bytes=int(out.bytes),
                        ok=bool(out.ok))
@@ -791,7 +747,7 @@ def sweep(n: int = 1_000_000, *, layouts: Iterable[Any] = LAYOUTS,
     """Every kernel for every layout at size n: the block-size trade-off in
     one table.  Indexing a block-1 list in the middle of 10**6 items walks
     half a million nodes, so ``ops`` is kept small."""
-    repeat = _positive(repeat, "repeat")
+    repeat = as_positive(repeat, "repeat")
     rows = []
     for layout in layouts:
         end_runs = [ends(n, layout=layout, seed=seed) for _ in range(repeat)]

@@ -108,8 +108,11 @@ from collections.abc import (ItemsView, Iterable, Iterator, KeysView, Mapping,
 from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Tuple
 
-from ._common import (INT64_MAX, INT64_MIN, as_int64, as_size, check,
-                      read_last_lines)
+from dsa._compat import DICT_CHANGED_SIZE, DICT_EMPTY, mapping_keys, update_pairs
+from dsa.hashtable import TOMBSTONE, ChainStats, ProbeStats, ResizeEvent
+
+from ._common import (INT64_MAX, INT64_MIN, as_int64, as_seed, as_size,
+                      check, read_last_lines, repr_name)
 from ._loader import load as _load_build
 
 __all__ = [
@@ -145,65 +148,8 @@ _BATCH = 256          # items fetched from C per step of an iteration
 _MISSING = object()
 
 
-# The records of the pure-Python twin, so that both twins report in the same
-# shape; local stand-ins with the same fields if it is missing or different.
-try:
-    from dsa.hashtable import TOMBSTONE, ChainStats, ProbeStats, ResizeEvent
-
-    ChainStats(capacity=8, size=0, load_factor=0.0, histogram={0: 8},
-               longest_chain=0, average_chain_length=0.0,
-               expected_probes_hit=0.0, expected_probes_miss=0.0)
-    ProbeStats(capacity=8, size=0, load_factor=0.0, fill_factor=0.0,
-               tombstones=0, histogram={}, longest_probe=0,
-               expected_probes_hit=0.0, expected_probes_miss=1.0)
-    ResizeEvent(old_capacity=8, new_capacity=16, keys_moved=0, keys_total=0,
-                moves=(), tombstones_cleared=0)
-except Exception:  # pragma: no cover - only without a matching twin
-    class _Tombstone:
-        """The marker ``slots()`` shows where a key was deleted."""
-
-        __slots__ = ()
-
-        def __repr__(self) -> str:
-            return "<tombstone>"
-
-        def __reduce__(self) -> str:
-            return "TOMBSTONE"
-
-    TOMBSTONE = _Tombstone()  # type: ignore[assignment]
-
-    @dataclass(frozen=True)
-    class ChainStats:  # type: ignore[no-redef]
-        capacity: int
-        size: int
-        load_factor: float
-        histogram: dict
-        longest_chain: int
-        average_chain_length: float
-        expected_probes_hit: float
-        expected_probes_miss: float
-
-    @dataclass(frozen=True)
-    class ProbeStats:  # type: ignore[no-redef]
-        capacity: int
-        size: int
-        load_factor: float
-        fill_factor: float
-        tombstones: int
-        histogram: dict
-        longest_probe: int
-        expected_probes_hit: float
-        expected_probes_miss: float
-
-    @dataclass(frozen=True)
-    class ResizeEvent:  # type: ignore[no-redef]
-        old_capacity: int
-        new_capacity: int
-        keys_moved: int
-        keys_total: int
-        moves: tuple = ()
-        tombstones_cleared: int = 0
-
+# The records are the pure-Python twin's, so that both twins report in the
+# same shape.
 # What the records mean here (the fields are those of dsa.hashtable):
 #
 # ChainStats: ``histogram`` maps a chain length to the number of buckets
@@ -301,15 +247,10 @@ def _check_choice(value: Any, choices: Dict[str, int], what: str) -> int:
 def _check_seed(seed: Any) -> int:
     if seed is None:
         return int.from_bytes(os.urandom(8), "little")
-    try:
-        value = operator.index(seed)
-    except TypeError:
+    if not hasattr(type(seed), "__index__"):
         raise TypeError(
-            f"seed must be an integer or None, not {type(seed).__name__}"
-        ) from None
-    if not 0 <= value < 2**64:
-        raise ValueError(f"seed must be in [0, 2**64), got {value}")
-    return value
+            f"seed must be an integer or None, not {type(seed).__name__}")
+    return as_seed(seed)
 
 
 def _check_load(value: Any, open_addressing: bool,
@@ -332,20 +273,10 @@ def _pairs(source: Any) -> List[Tuple[int, int]]:
     int64 before any is stored, so a bad item changes nothing."""
     out: List[Tuple[int, int]] = []
     if isinstance(source, Mapping) or hasattr(source, "keys"):
-        for key in source.keys():
+        for key in mapping_keys(source):
             out.append((as_int64(key, "key"), as_int64(source[key], "value")))
         return out
-    for i, item in enumerate(source):
-        try:
-            pair = tuple(item)
-        except TypeError:
-            raise TypeError(
-                f"cannot convert update sequence element #{i} "
-                f"({type(item).__name__}) to a sequence") from None
-        if len(pair) != 2:
-            raise ValueError(
-                f"update sequence element #{i} has length {len(pair)}; "
-                "2 is required")
+    for pair in update_pairs(source):
         out.append((as_int64(pair[0], "key"), as_int64(pair[1], "value")))
     return out
 
@@ -520,8 +451,7 @@ class _NativeHashTable(MutableMapping):
 
     def _check_mods(self, mods: int) -> None:
         if self._c.mods(self._t) != mods:
-            raise RuntimeError(
-                f"{type(self).__name__} changed size during iteration")
+            raise RuntimeError(DICT_CHANGED_SIZE)    # dict's words, as the pure twin
 
     def _fetch(self, cursor: Any, keys: Any, values: Any, count: Any) -> None:
         raise NotImplementedError
@@ -566,7 +496,7 @@ class _NativeHashTable(MutableMapping):
             status = self._c.popitem(self._t, self._out, self._out + 1)
             item = (self._out[0], self._out[1])
         if status == self._c.lib.DSA_EEMPTY:
-            raise KeyError(f"popitem(): {type(self).__name__} is empty")
+            raise KeyError(DICT_EMPTY)
         check(self._c.lib, status)
         return item
 
@@ -635,10 +565,7 @@ class _NativeHashTable(MutableMapping):
         return table
 
     def __repr__(self) -> str:
-        cls = type(self)
-        name = (f"dsa.native.{cls.__name__}"
-                if cls in (ChainedHashTable, OpenAddressingHashTable)
-                else f"{cls.__module__}.{cls.__qualname__}")
+        name = repr_name(self, ChainedHashTable, OpenAddressingHashTable)
         return f"{name}({dict(self._iter_items())!r})"
 
     # ---- the teaching surface -------------------------------------------------
@@ -1000,12 +927,6 @@ class OpenAddressingHashTable(_NativeHashTable):
 
 # ---- kernels timed inside C -------------------------------------------------------
 
-def _seed_arg(seed: Any) -> int:
-    value = operator.index(seed)
-    if not 0 <= value < 2**64:
-        raise ValueError(f"seed must be in [0, 2**64), got {value}")
-    return value
-
 
 @dataclass(frozen=True)
 class OpsResult:
@@ -1089,7 +1010,7 @@ def ops(n: int, *, table: str = "open", hash_function: str = "keyed",
     out = _ffi.new("struct dsa_ht_ops_result *")
     check(_lib, _lib.dsa_ht_kernel_ops(
         kind, n, _check_hash(hash_function),
-        _check_choice(nodes, _NODE_SOURCES, "nodes"), _seed_arg(seed), out))
+        _check_choice(nodes, _NODE_SOURCES, "nodes"), as_seed(seed), out))
     per = max(n, 1)
     return OpsResult(
         table=table, n=n, hash_function=hash_function, nodes=nodes,
@@ -1115,7 +1036,7 @@ def load_cost(load: float, *, table: str = "open", capacity: int = 1 << 16,
     lookups = as_size(lookups, "lookups")
     hk = _check_hash(hash_function)
     source = _check_choice(nodes, _NODE_SOURCES, "nodes")
-    s = _seed_arg(seed)
+    s = as_seed(seed)
     if int(x * cap) == 0 and lookups:
         raise ValueError(f"load {x} of capacity {cap} leaves no keys to find")
     out = _ffi.new("struct dsa_ht_load_result *")
@@ -1160,7 +1081,7 @@ def flood(n: int = 4000, *, table: str = "chained",
     out = _ffi.new("struct dsa_ht_flood_result *")
     check(_lib, _lib.dsa_ht_kernel_flood(
         kind, n, _check_hash(hash_function), pattern, step, rounds,
-        _check_choice(nodes, _NODE_SOURCES, "nodes"), _seed_arg(seed), out),
+        _check_choice(nodes, _NODE_SOURCES, "nodes"), as_seed(seed), out),
         "stride keys must be distinct: n is too large for this stride"
         if pattern == _lib.DSA_HT_KEYS_STRIDE else "")
     return FloodResult(

@@ -8,6 +8,11 @@ a 4-ary heap always share one line.
 Classes
     :class:`DaryHeap` (any arity from 2 to 16) and :class:`BinaryHeap`
     (arity 2), with the methods and exceptions of the pure-Python twin.
+    Where the layout differs from that twin's Python list (see
+    ``docs/twins.md``): the array holds int64 values, not references; it
+    starts 56 bytes into a 64-byte line; any arity is allowed; and a
+    max-heap stores ``~x``.  The binary C heap and :class:`dsa.heap.BinaryHeap`
+    still leave the same array after the same pushes and pops.
 
 Kernels timed inside C, so that the cost of calling C from Python does not
 hide the cost of the memory: :func:`drain`, :func:`build`, :func:`op_cost`
@@ -51,7 +56,10 @@ import threading
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, List, Optional
 
-from ._common import as_int64, as_size, check, read_last_lines
+from dsa.heap import HeapStats     # the counters both twins report in
+
+from ._common import (as_choice, as_int64, as_int64_list, as_positive,
+                      as_seed, as_size, check, read_last_lines, repr_name)
 from ._loader import load
 
 __all__ = [
@@ -59,18 +67,6 @@ __all__ = [
     "DrainResult", "BuildResult", "OpCostResult", "LinesResult",
     "drain", "build", "op_cost", "lines_per_op",
 ]
-
-try:  # the pure twin's counters, if it is there and takes these two fields
-    from dsa.heap import HeapStats
-
-    HeapStats(comparisons=0, swaps=0)
-except Exception:  # missing, or a different shape: a local stand-in
-    @dataclass(frozen=True)
-    class HeapStats:  # type: ignore[no-redef]
-        """Comparisons and swaps made so far (a snapshot)."""
-
-        comparisons: int = 0
-        swaps: int = 0
 
 _ffi, _lib = load(False)
 
@@ -88,11 +84,6 @@ def _check_arity(arity: Any) -> int:
         raise ValueError(
             f"arity must be between {MIN_ARITY} and {MAX_ARITY}, got {d}")
     return d
-
-
-def _int64_list(iterable: Iterable[Any]) -> List[int]:
-    """Every item checked before any reaches C, so a bad one changes nothing."""
-    return [as_int64(item) for item in iterable]
 
 
 class DaryHeap:
@@ -115,7 +106,7 @@ class DaryHeap:
                  max_heap: bool = False, count: bool = False,
                  traced: bool = False) -> None:
         self._setup(arity, max_heap, count, traced)
-        items = _int64_list(iterable)
+        items = as_int64_list(iterable)
         if items:
             self._heapify(items)
 
@@ -183,7 +174,9 @@ class DaryHeap:
 
     @property
     def stats(self) -> Optional[HeapStats]:
-        """A snapshot of the counters, or None unless made with count=True."""
+        """A snapshot of the counters (a fresh :class:`dsa.heap.HeapStats`,
+        not updated by later operations), or None unless made with
+        count=True."""
         if not self._count:
             return None
         counts = self._ffi.new("uint64_t[2]")
@@ -249,7 +242,7 @@ class DaryHeap:
 
     def heapify(self, iterable: Iterable[Any]) -> None:
         """Replace the contents with ``iterable``'s items, bottom-up.  O(n)."""
-        self._heapify(_int64_list(iterable))
+        self._heapify(as_int64_list(iterable))
 
     def clear(self) -> None:
         """Remove every item (and give the array back)."""
@@ -321,10 +314,7 @@ class DaryHeap:
         return f", arity={self.arity}"
 
     def __repr__(self) -> str:
-        cls = type(self)
-        name = (f"dsa.native.{cls.__name__}"
-                if cls in (DaryHeap, BinaryHeap)
-                else f"{cls.__module__}.{cls.__qualname__}")
+        name = repr_name(self, DaryHeap, BinaryHeap)
         options = self._options()
         if self.max_heap:
             options += ", max_heap=True"
@@ -375,7 +365,7 @@ def _rebuild(cls: type, arity: int, max_heap: bool, count: bool,
     heap = object.__new__(cls)
     DaryHeap._setup(heap, arity, max_heap, count, traced)
     # A valid heap array comes out of heapify unchanged, in the same order.
-    heap._heapify(_int64_list(items))
+    heap._heapify(as_int64_list(items))
     heap.reset_stats()
     return heap
 
@@ -383,19 +373,6 @@ def _rebuild(cls: type, arity: int, max_heap: bool, count: bool,
 ###############################################################################
 # Kernels timed inside C
 ###############################################################################
-
-def _seed(seed: Any) -> int:
-    value = operator.index(seed)
-    if not 0 <= value < 2**64:
-        raise ValueError(f"seed must be in [0, 2**64), got {value}")
-    return value
-
-
-def _positive(value: Any, what: str) -> int:
-    number = as_size(value, what)
-    if number == 0:
-        raise ValueError(f"{what} must be at least 1")
-    return number
 
 
 @dataclass(frozen=True)
@@ -479,14 +456,6 @@ _ORDERS = {"descending": _lib.DSA_HEAP_DESCENDING,
            "random": _lib.DSA_HEAP_RANDOM}
 
 
-def _choice(value: Any, choices: dict, what: str) -> int:
-    if not isinstance(value, str):
-        raise TypeError(f"{what} must be a string, not {type(value).__name__}")
-    if value not in choices:
-        raise ValueError(f"{what} must be one of {sorted(choices)}, got {value!r}")
-    return choices[value]
-
-
 def drain(n: int, *, arity: int = 2, seed: int = 1) -> DrainResult:
     """Time pushing ``n`` random int64 into an empty heap, then popping all.
 
@@ -495,7 +464,7 @@ def drain(n: int, *, arity: int = 2, seed: int = 1) -> DrainResult:
     n = as_size(n, "n")
     d = _check_arity(arity)
     out = _ffi.new("struct dsa_heap_drain_result *")
-    check(_lib, _lib.dsa_heap_kernel_drain(n, d, _seed(seed), out))
+    check(_lib, _lib.dsa_heap_kernel_drain(n, d, as_seed(seed), out))
     return DrainResult(n=n, arity=d, push_ns=int(out.push_ns),
                        pop_ns=int(out.pop_ns), total_ns=int(out.total_ns),
                        ok=bool(out.ok))
@@ -507,11 +476,11 @@ def build(n: int, *, method: str = "heapify", order: str = "random",
     "push" (one at a time), input ``order`` "descending" (n-1 .. 0),
     "ascending" (0 .. n-1) or "random"."""
     n = as_size(n, "n")
-    m = _choice(method, _METHODS, "method")
-    o = _choice(order, _ORDERS, "order")
+    m = as_choice(method, _METHODS, "method")
+    o = as_choice(order, _ORDERS, "order")
     d = _check_arity(arity)
     out = _ffi.new("struct dsa_heap_build_result *")
-    check(_lib, _lib.dsa_heap_kernel_build(n, d, m, o, _seed(seed), out))
+    check(_lib, _lib.dsa_heap_kernel_build(n, d, m, o, as_seed(seed), out))
     return BuildResult(n=n, method=method, order=order, arity=d,
                        comparisons=int(out.comparisons), swaps=int(out.swaps),
                        ns=int(out.ns), ok=bool(out.ok))
@@ -521,11 +490,11 @@ def op_cost(size: int, *, arity: int = 2, ops: int = 100_000,
             seed: int = 1) -> OpCostResult:
     """Nanoseconds per pop, per push and per pop+push pair on a heap of
     ``size`` random items (try 128 for L1 up to 8 << 20 for DRAM)."""
-    size = _positive(size, "size")
-    ops = _positive(ops, "ops")
+    size = as_positive(size, "size")
+    ops = as_positive(ops, "ops")
     d = _check_arity(arity)
     out = _ffi.new("struct dsa_heap_op_cost_result *")
-    check(_lib, _lib.dsa_heap_kernel_op_cost(size, d, ops, _seed(seed), out))
+    check(_lib, _lib.dsa_heap_kernel_op_cost(size, d, ops, as_seed(seed), out))
     return OpCostResult(size=size, arity=d, ops=ops, bytes=size * 8,
                         pop_ns=out.pop_ns / ops, push_ns=out.push_ns / ops,
                         pair_ns=out.pair_ns / ops, ok=bool(out.ok))
@@ -535,12 +504,12 @@ def lines_per_op(size: int, *, arity: int = 2, ops: int = 1_000,
                  seed: int = 1) -> LinesResult:
     """Average lines touched per pop and per push on a heap of ``size``
     random items, in the traced build."""
-    size = _positive(size, "size")
-    ops = _positive(ops, "ops")
+    size = as_positive(size, "size")
+    ops = as_positive(ops, "ops")
     d = _check_arity(arity)
     ffi, lib = load(True)
     out = ffi.new("struct dsa_heap_lines_result *")
-    check(lib, lib.dsa_heap_kernel_lines(size, d, ops, _seed(seed), out))
+    check(lib, lib.dsa_heap_kernel_lines(size, d, ops, as_seed(seed), out))
     return LinesResult(size=size, arity=d, ops=ops,
                        push_lines=out.push_lines / ops,
                        pop_lines=out.pop_lines / ops, ok=bool(out.ok))

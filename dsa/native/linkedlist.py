@@ -123,10 +123,8 @@ anything is allocated.
 
 from __future__ import annotations
 
-import operator
 import secrets
 import statistics
-import sys
 import threading
 from collections.abc import MutableSequence
 from dataclasses import dataclass
@@ -134,8 +132,19 @@ from types import GenericAlias
 from typing import (Any, Callable, Dict, Iterable, Iterator, List, Optional,
                     Sequence, Tuple)
 
-from ._common import (INT64_MAX, INT64_MIN, RichComparisons, as_int64,
-                      as_size, check, read_last_lines)
+from dsa._compat import (EMPTY_LIST, EXTENDED_SLICE_NOT_ITERABLE, LIST_INDEX,
+                         LIST_ASSIGNMENT_INDEX, MODIFIED_DURING_SORT, POP_INDEX,
+                         REMOVE_MISSING, SLICE_NOT_ITERABLE, SSIZE_MAX,
+                         RichComparisons, as_repeat_count, as_slice_bound,
+                         as_sort_flag, as_ssize, as_subscript,
+                         cannot_concatenate, cannot_multiply,
+                         extended_slice_size_error, has_index,
+                         list_index_error, name_of, not_in_list, reflected,
+                         same_item, slice_items)
+
+from ._common import (INT64_MAX, INT64_MIN, as_choice, as_int64,
+                      as_int64_list, as_positive, as_seed, as_size, check,
+                      read_last_lines, repr_name)
 from ._loader import load
 
 __all__ = [
@@ -157,10 +166,6 @@ NODE_BYTES = int(_lib.dsa_ll_node_bytes())       # 24: prev, next, value
 LINE_BYTES = 64
 MAX_KERNEL_BYTES = int(_lib.DSA_MEM_MAX_BYTES_MIB) << 20
 
-_SSIZE_MAX = sys.maxsize
-_SSIZE_MIN = -sys.maxsize - 1
-_INT_MAX = 2**31 - 1
-_HEAPTYPE_FLAG = 1 << 9
 
 _NOT_IN_LIST = "node is not in any list (it was removed, or never added)"
 
@@ -183,63 +188,9 @@ _CHECK_MESSAGES = {
 
 
 # ---------------------------------------------------------------------------
-# The exact errors of list (as the pure-Python twin raises them)
+# Arguments (list's own rules and messages are dsa._compat's, shared with the
+# pure-Python twin)
 # ---------------------------------------------------------------------------
-
-def _type_name(obj: object) -> str:
-    cls = type(obj)
-    if cls.__flags__ & _HEAPTYPE_FLAG or cls.__module__ == "builtins":
-        return cls.__name__
-    return f"{cls.__module__}.{cls.__qualname__}"
-
-
-def _has_index(obj: object) -> bool:
-    return hasattr(type(obj), "__index__")
-
-
-def _subscript(obj: object) -> int:
-    i = operator.index(obj)
-    if not _SSIZE_MIN <= i <= _SSIZE_MAX:
-        raise IndexError(
-            f"cannot fit '{_type_name(obj)}' into an index-sized integer")
-    return i
-
-
-def _ssize_arg(obj: object) -> int:
-    i = operator.index(obj)
-    if not _SSIZE_MIN <= i <= _SSIZE_MAX:
-        raise OverflowError("Python int too large to convert to C ssize_t")
-    return i
-
-
-def _search_bound(obj: object) -> int:
-    if not _has_index(obj):
-        raise TypeError(
-            "slice indices must be integers or have an __index__ method")
-    return operator.index(obj)
-
-
-def _repeat_count(obj: object) -> int:
-    if not _has_index(obj):
-        raise TypeError(
-            f"can't multiply sequence by non-int of type '{_type_name(obj)}'")
-    n = operator.index(obj)
-    if not _SSIZE_MIN <= n <= _SSIZE_MAX:
-        raise OverflowError(
-            f"cannot fit '{_type_name(obj)}' into an index-sized integer")
-    return n
-
-
-def _as_flag(obj: object) -> bool:
-    n = operator.index(obj)
-    if not -_INT_MAX - 1 <= n <= _INT_MAX:
-        raise OverflowError("Python int too large to convert to C int")
-    return bool(n)
-
-
-def _equal(item: Any, value: Any) -> bool:
-    return item is value or bool(item == value)
-
 
 def _c_int(value: Any) -> Optional[int]:
     """``value`` as an int64 when C can search for it, else None.
@@ -253,27 +204,6 @@ def _c_int(value: Any) -> Optional[int]:
         if INT64_MIN <= number <= INT64_MAX:
             return number
     return None
-
-
-def _int64s(iterable: Iterable[Any]) -> List[int]:
-    """Every item checked before any reaches C: a bad one changes nothing."""
-    return [as_int64(item) for item in iterable]
-
-
-def _seed(seed: Any) -> int:
-    value = operator.index(seed)
-    if not 0 <= value < 2**64:
-        raise ValueError(f"seed must be in [0, 2**64), got {value}")
-    return value
-
-
-def _choice(value: Any, choices: Dict[str, int], what: str) -> int:
-    if not isinstance(value, str):
-        raise TypeError(f"{what} must be a string, not {type(value).__name__}")
-    if value not in choices:
-        raise ValueError(
-            f"{what} must be one of {sorted(choices)}, got {value!r}")
-    return choices[value]
 
 
 # ---------------------------------------------------------------------------
@@ -386,8 +316,8 @@ class DoublyLinkedList(RichComparisons, MutableSequence):
     # ---- plumbing -------------------------------------------------------
 
     def _setup(self, layout: Any, seed: Any, traced: Any) -> None:
-        code = _choice(layout, LAYOUTS, "layout")
-        seed = secrets.randbits(64) if seed is None else _seed(seed)
+        code = as_choice(layout, LAYOUTS, "layout")
+        seed = secrets.randbits(64) if seed is None else as_seed(seed)
         traced = bool(traced)
         ffi, lib = load(traced)
         out = ffi.new("dsa_ll **")
@@ -412,7 +342,7 @@ class DoublyLinkedList(RichComparisons, MutableSequence):
     def _materialize_items(self, iterable: Iterable[Any]) -> List[int]:
         if iterable is self:
             return self.to_list()
-        return _int64s(iterable)
+        return as_int64_list(iterable)
 
     def _like(self, items: List[int]) -> "DoublyLinkedList":
         """A new list of the base class with these items and our options
@@ -435,7 +365,7 @@ class DoublyLinkedList(RichComparisons, MutableSequence):
         return NodeHandle(self, self._l, int(ref.node), int(ref.serial))
 
     def _position(self, index: Any, n: int, message: str) -> int:
-        i = _subscript(index)
+        i = as_subscript(index)
         if i < 0:
             i += n
         if not 0 <= i < n:
@@ -451,7 +381,7 @@ class DoublyLinkedList(RichComparisons, MutableSequence):
         """Refuse non-handles and handles of other lists.  Called without
         our lock held, so that asking the other list never nests locks."""
         if not isinstance(node, NodeHandle):
-            raise TypeError(f"expected a NodeHandle, not {_type_name(node)}")
+            raise TypeError(f"expected a NodeHandle, not {name_of(node)}")
         if node._owner is not self:
             if node._owner._alive(node):
                 raise ValueError("node belongs to another list")
@@ -592,9 +522,9 @@ class DoublyLinkedList(RichComparisons, MutableSequence):
         if number is None:
             if type(value) is int:
                 return False               # no int64 can equal it
-            return any(_equal(item, value) for item in self.to_list())
+            return any(same_item(item, value) for item in self.to_list())
         with self._lock:
-            status = self._lib.dsa_ll_find(self._l, number, 0, _SSIZE_MAX,
+            status = self._lib.dsa_ll_find(self._l, number, 0, SSIZE_MAX,
                                            self._ffi.NULL, self._ffi.NULL)
         return status == self._lib.DSA_OK
 
@@ -604,15 +534,15 @@ class DoublyLinkedList(RichComparisons, MutableSequence):
         if number is None:
             if type(value) is int:
                 return 0
-            return sum(1 for item in self.to_list() if _equal(item, value))
+            return sum(1 for item in self.to_list() if same_item(item, value))
         with self._lock:
             return int(self._lib.dsa_ll_count(self._l, number))
 
-    def index(self, value: Any, start: Any = 0, stop: Any = _SSIZE_MAX) -> int:
+    def index(self, value: Any, start: Any = 0, stop: Any = SSIZE_MAX) -> int:
         """Position of the first item equal to ``value`` in ``[start:stop]``
         (negative bounds count from the end, as with list).  ValueError if
         there is none."""
-        start, stop = _search_bound(start), _search_bound(stop)
+        start, stop = as_slice_bound(start), as_slice_bound(stop)
         with self._lock:
             size = int(self._lib.dsa_ll_len(self._l))
             if start < 0:
@@ -629,9 +559,9 @@ class DoublyLinkedList(RichComparisons, MutableSequence):
             elif type(value) is not int:
                 items = self.to_list()
                 for i in range(start, min(stop, len(items))):
-                    if _equal(items[i], value):
+                    if same_item(items[i], value):
                         return i
-        raise ValueError(f"{value!r} is not in list")
+        raise not_in_list(value)
 
     def check_invariants(self) -> None:
         """Raise AssertionError, saying what, unless prev/next are symmetric,
@@ -648,28 +578,27 @@ class DoublyLinkedList(RichComparisons, MutableSequence):
     def __getitem__(self, index: Any) -> Any:
         """``a[i]`` walks from the nearer end: O(min(i, n-i)).  ``a[i:j:k]``
         is a new list (of the base class, with the same layout)."""
-        if _has_index(index):
+        if has_index(index):
             with self._lock:
                 n = int(self._lib.dsa_ll_len(self._l))
-                i = self._position(index, n, "list index out of range")
+                i = self._position(index, n, LIST_INDEX)
                 status = self._lib.dsa_ll_get(self._l, i, self._out)
                 value = self._out[0]
             check(self._lib, status)
             return value
         if isinstance(index, slice):
             return self._like(self.to_list()[index])
-        raise TypeError(
-            f"list indices must be integers or slices, not {_type_name(index)}")
+        raise list_index_error(index)
 
     def __setitem__(self, index: Any, value: Any) -> None:
         """``a[i] = x`` replaces a value (the node stays); ``a[i:j] = items``
         overwrites the nodes in the slice and adds or removes only the
         difference in length, as the pure-Python twin does."""
-        if _has_index(index):
+        if has_index(index):
             with self._lock:
                 n = int(self._lib.dsa_ll_len(self._l))
                 i = self._position(index, n,
-                                   "list assignment index out of range")
+                                   LIST_ASSIGNMENT_INDEX)
                 number = as_int64(value)
                 status = self._lib.dsa_ll_set(self._l, i, number)
             check(self._lib, status)
@@ -677,30 +606,22 @@ class DoublyLinkedList(RichComparisons, MutableSequence):
             with self._lock:
                 start, stop, step = index.indices(len(self))
                 if step == 1:
-                    items = self._assigned(value, "can only assign an iterable")
+                    items = self._assigned(value, SLICE_NOT_ITERABLE)
                     self._replace_run(start, max(start, stop), items)
                 else:
                     positions = range(start, stop, step)
-                    items = self._assigned(
-                        value, "must assign iterable to extended slice")
+                    items = self._assigned(value, EXTENDED_SLICE_NOT_ITERABLE)
                     if len(items) != len(positions):
-                        raise ValueError(
-                            f"attempt to assign sequence of size {len(items)} "
-                            f"to extended slice of size {len(positions)}")
+                        raise extended_slice_size_error(len(items), len(positions))
                     for i, number in zip(positions, items):
                         check(self._lib, self._lib.dsa_ll_set(self._l, i, number))
         else:
-            raise TypeError(
-                f"list indices must be integers or slices, not {_type_name(index)}")
+            raise list_index_error(index)
 
     def _assigned(self, value: Any, message: str) -> List[int]:
         if value is self:
             return self.to_list()
-        try:
-            iterator = iter(value)
-        except TypeError:
-            raise TypeError(message) from None
-        return _int64s(iterator)
+        return as_int64_list(slice_items(value, message))
 
     def _replace_run(self, start: int, stop: int, items: List[int]) -> None:
         lib, cl = self._lib, self._l
@@ -714,11 +635,11 @@ class DoublyLinkedList(RichComparisons, MutableSequence):
 
     def __delitem__(self, index: Any) -> None:
         """``del a[i]`` unlinks one node; ``del a[i:j:k]`` several."""
-        if _has_index(index):
+        if has_index(index):
             with self._lock:
                 n = int(self._lib.dsa_ll_len(self._l))
                 i = self._position(index, n,
-                                   "list assignment index out of range")
+                                   LIST_ASSIGNMENT_INDEX)
                 status = self._lib.dsa_ll_pop(self._l, i, self._ffi.NULL)
             check(self._lib, status)
         elif isinstance(index, slice):
@@ -730,15 +651,14 @@ class DoublyLinkedList(RichComparisons, MutableSequence):
                     check(self._lib,
                           self._lib.dsa_ll_pop(self._l, i, self._ffi.NULL))
         else:
-            raise TypeError(
-                f"list indices must be integers or slices, not {_type_name(index)}")
+            raise list_index_error(index)
 
     # ---- growing and shrinking -------------------------------------------
 
     def insert(self, index: Any, value: Any) -> None:
         """Insert before position ``index`` (clipped to the ends, as list
         does): walk from the nearer end, then splice."""
-        i = _ssize_arg(index)
+        i = as_ssize(index)
         number = as_int64(value)
         with self._lock:
             size = int(self._lib.dsa_ll_len(self._l))
@@ -770,15 +690,15 @@ class DoublyLinkedList(RichComparisons, MutableSequence):
 
     def pop(self, index: Any = -1) -> int:
         """Remove and return the item at ``index`` (the last by default)."""
-        i = _ssize_arg(index)
+        i = as_ssize(index)
         with self._lock:
             size = int(self._lib.dsa_ll_len(self._l))
             if size == 0:
-                raise IndexError("pop from empty list")
+                raise IndexError(EMPTY_LIST)
             if i < 0:
                 i += size
             if not 0 <= i < size:
-                raise IndexError("pop index out of range")
+                raise IndexError(POP_INDEX)
             status = self._lib.dsa_ll_pop(self._l, i, self._out)
             value = self._out[0]
         check(self._lib, status)
@@ -790,7 +710,7 @@ class DoublyLinkedList(RichComparisons, MutableSequence):
             status = self._lib.dsa_ll_pop(self._l, 0, self._out)
             value = self._out[0]
         if status == self._lib.DSA_EEMPTY:
-            raise IndexError("pop from empty list")
+            raise IndexError(EMPTY_LIST)
         check(self._lib, status)
         return value
 
@@ -804,11 +724,11 @@ class DoublyLinkedList(RichComparisons, MutableSequence):
                     return
             elif type(value) is not int:
                 for i, item in enumerate(self.to_list()):
-                    if _equal(item, value):
+                    if same_item(item, value):
                         if i < len(self):    # __eq__ may have changed us
                             del self[i]
                         return
-        raise ValueError("list.remove(x): x not in list")
+        raise ValueError(REMOVE_MISSING)
 
     def clear(self) -> None:
         """Remove every item (every node handle goes stale)."""
@@ -826,7 +746,7 @@ class DoublyLinkedList(RichComparisons, MutableSequence):
         """Sort in place, stably, by relinking nodes (values stay in their
         nodes, so handles follow them).  Without ``key`` a merge sort in C;
         with one, Python orders the positions by key and C relinks."""
-        descending = _as_flag(reverse)
+        descending = as_sort_flag(reverse)
         if key is None:
             with self._lock:
                 self._lib.dsa_ll_sort(self._l, descending)
@@ -841,7 +761,7 @@ class DoublyLinkedList(RichComparisons, MutableSequence):
         buf = self._ffi.new("size_t[]", order)
         with self._lock:
             if self._l is not cl or self._lib.dsa_ll_mods(cl) != mods:
-                raise ValueError("list modified during sort")
+                raise ValueError(MODIFIED_DURING_SORT)
             status = self._lib.dsa_ll_permute(cl, buf, len(order))
         check(self._lib, status)
 
@@ -869,12 +789,12 @@ class DoublyLinkedList(RichComparisons, MutableSequence):
 
     def node_at(self, index: Any) -> NodeHandle:
         """The node at position ``index`` (negative counts from the end)."""
-        if not _has_index(index):
+        if not has_index(index):
             raise TypeError(
-                f"node indices must be integers, not {_type_name(index)}")
+                f"node indices must be integers, not {name_of(index)}")
         with self._lock:
             n = int(self._lib.dsa_ll_len(self._l))
-            i = self._position(index, n, "list index out of range")
+            i = self._position(index, n, LIST_INDEX)
             status = self._lib.dsa_ll_node_at(self._l, i, self._ref)
             node = self._handle(self._ref)
         check(self._lib, status)
@@ -886,15 +806,15 @@ class DoublyLinkedList(RichComparisons, MutableSequence):
         number = _c_int(value)
         with self._lock:
             if number is not None:
-                status = self._lib.dsa_ll_find(self._l, number, 0, _SSIZE_MAX,
+                status = self._lib.dsa_ll_find(self._l, number, 0, SSIZE_MAX,
                                                self._ffi.NULL, self._ref)
                 if status == self._lib.DSA_OK:
                     return self._handle(self._ref)  # type: ignore[return-value]
             elif type(value) is not int:
                 for i, item in enumerate(self.to_list()):
-                    if _equal(item, value):
+                    if same_item(item, value):
                         return self.node_at(i)
-        raise ValueError(f"{value!r} is not in list")
+        raise not_in_list(value)
 
     def _push_node(self, value: Any, front: bool) -> NodeHandle:
         number = as_int64(value)
@@ -972,10 +892,10 @@ class DoublyLinkedList(RichComparisons, MutableSequence):
     __hash__ = None  # type: ignore[assignment]    # mutable, like list
 
     def __add__(self, other: Any) -> "DoublyLinkedList":
-        if not isinstance(other, DoublyLinkedList):
-            name = type(self).__name__
-            raise TypeError(f'can only concatenate {name} (not '
-                            f'"{_type_name(other)}") to {name}')
+        if not isinstance(other, DoublyLinkedList):    # the pure twin's words
+            return reflected(self, other, "__radd__",
+                             cannot_concatenate("DoublyLinkedList", other),
+                             DoublyLinkedList)
         return self._like(self.to_list() + other.to_list())
 
     def __iadd__(self, other: Iterable[Any]) -> "DoublyLinkedList":
@@ -983,18 +903,26 @@ class DoublyLinkedList(RichComparisons, MutableSequence):
         return self
 
     def _repeated(self, values: List[int], count: int) -> List[int]:
-        if count > 0 and len(values) * count > _SSIZE_MAX // NODE_BYTES:
-            raise MemoryError("more nodes than an address space holds")
+        if count > 0 and len(values) * count > SSIZE_MAX // NODE_BYTES:
+            raise MemoryError         # as bare as list's: more nodes than memory holds
         return values * max(count, 0)
 
-    def __mul__(self, n: Any) -> "DoublyLinkedList":
-        count = _repeat_count(n)
+    def __mul__(self, n: Any) -> Any:
+        if not has_index(n):
+            return reflected(self, n, "__rmul__", cannot_multiply(n),
+                             DoublyLinkedList)
+        count = as_repeat_count(n)
         return self._like(self._repeated(self.to_list(), count))
 
-    __rmul__ = __mul__
+    def __rmul__(self, n: Any) -> Any:
+        if not has_index(n):
+            return NotImplemented     # let a sequence on the left say what is wrong
+        return self * n
 
-    def __imul__(self, n: Any) -> "DoublyLinkedList":
-        count = _repeat_count(n)
+    def __imul__(self, n: Any) -> Any:
+        if not has_index(n):
+            return NotImplemented     # Python then tries __mul__, which explains
+        count = as_repeat_count(n)
         if count < 1:
             self.clear()
         else:
@@ -1005,9 +933,7 @@ class DoublyLinkedList(RichComparisons, MutableSequence):
     # ---- representation, copying, pickling ---------------------------------
 
     def __repr__(self) -> str:
-        cls = type(self)
-        name = ("dsa.native.DoublyLinkedList" if cls is DoublyLinkedList
-                else f"{cls.__module__}.{cls.__qualname__}")
+        name = repr_name(self, DoublyLinkedList)
         options = "" if self._layout == "malloc" else f", layout={self._layout!r}"
         return f"{name}({self.to_list()!r}{options})"
 
@@ -1051,13 +977,6 @@ KIB, MIB, GIB = 1 << 10, 1 << 20, 1 << 30
 LADDER_SIZES = tuple(16 * KIB << k for k in range(17))
 #: The default ladder stops at 256 MiB; pass LADDER_SIZES to go to 1 GiB.
 DEFAULT_LADDER_SIZES = tuple(s for s in LADDER_SIZES if s <= 256 * MIB)
-
-
-def _positive(value: Any, what: str) -> int:
-    number = as_size(value, what)
-    if number == 0:
-        raise ValueError(f"{what} must be at least 1")
-    return number
 
 
 def _element_bytes(kind: str) -> int:
@@ -1113,11 +1032,11 @@ def walk(n: int, kind: str = "array", *, repeats: int = 3,
          seed: int = 1) -> WalkResult:
     """Time summing ``n`` values: ``kind`` is one of :data:`WALK_KINDS`."""
     n = as_size(n, "n")
-    code = _choice(kind, _KINDS, "kind")
-    repeats = _positive(repeats, "repeats")
+    code = as_choice(kind, _KINDS, "kind")
+    repeats = as_positive(repeats, "repeats")
     passes = _ffi.new("int64_t[]", repeats)
     out = _ffi.new("struct dsa_mem_walk_result *")
-    check(_lib, _lib.dsa_mem_walk(n, code, repeats, _seed(seed), passes, out))
+    check(_lib, _lib.dsa_mem_walk(n, code, repeats, as_seed(seed), passes, out))
     return WalkResult(kind=kind, n=n, pass_ns=tuple(passes), sum=int(out.sum),
                       expected_sum=int(out.expected_sum),
                       bytes=n * _element_bytes(kind),
@@ -1171,12 +1090,12 @@ def insert_cost(n: int, *, structure: str = "array", where: str = "front",
     the head to the middle (when ``where="middle"``) and splices.
     """
     n = as_size(n, "n")
-    s = _choice(structure, _STRUCTURES, "structure")
-    w = _choice(where, _WHERE, "where")
-    lay = _choice(layout, LAYOUTS, "layout")
-    ops = _positive(ops, "ops")
+    s = as_choice(structure, _STRUCTURES, "structure")
+    w = as_choice(where, _WHERE, "where")
+    lay = as_choice(layout, LAYOUTS, "layout")
+    ops = as_positive(ops, "ops")
     out = _ffi.new("struct dsa_mem_ops_result *")
-    check(_lib, _lib.dsa_mem_insert(n, s, w, lay, ops, _seed(seed), out))
+    check(_lib, _lib.dsa_mem_insert(n, s, w, lay, ops, as_seed(seed), out))
     return _ops_result("insert", structure, where, layout, n, ops, out)
 
 
@@ -1189,13 +1108,13 @@ def remove_cost(n: int, *, structure: str = "array", ops: int = 100,
     gathered before the clock); malloc'd nodes are freed inside the clock.
     """
     n = as_size(n, "n")
-    s = _choice(structure, _STRUCTURES, "structure")
-    lay = _choice(layout, LAYOUTS, "layout")
-    ops = _positive(ops, "ops")
+    s = as_choice(structure, _STRUCTURES, "structure")
+    lay = as_choice(layout, LAYOUTS, "layout")
+    ops = as_positive(ops, "ops")
     if ops > n:
         raise ValueError(f"cannot remove {ops} values from {n}")
     out = _ffi.new("struct dsa_mem_ops_result *")
-    check(_lib, _lib.dsa_mem_remove(n, s, lay, ops, _seed(seed), out))
+    check(_lib, _lib.dsa_mem_remove(n, s, lay, ops, as_seed(seed), out))
     return _ops_result("remove", structure, "random", layout, n, ops, out)
 
 
@@ -1235,9 +1154,9 @@ def pointer_chase(nbytes: int, *, loads: Optional[int] = None,
     nbytes = as_size(nbytes, "nbytes")
     if loads is None:
         loads = max(1 << 21, nbytes // LINE_BYTES)
-    loads = _positive(loads, "loads")
+    loads = as_positive(loads, "loads")
     out = _ffi.new("struct dsa_mem_chase_result *")
-    status = _lib.dsa_mem_chase(nbytes, loads, _seed(seed), out)
+    status = _lib.dsa_mem_chase(nbytes, loads, as_seed(seed), out)
     if status == _lib.DSA_EVALUE:
         raise ValueError(f"working set must be a multiple of 64 bytes, at "
                          f"least 128, got {nbytes}")
@@ -1318,10 +1237,10 @@ def read_bandwidth(nbytes: int = 256 * MIB, *, repeats: int = 5,
     """Sequential read bandwidth over ``nbytes`` (a multiple of 64; pick one
     well past the last-level cache for main memory)."""
     nbytes = as_size(nbytes, "nbytes")
-    repeats = _positive(repeats, "repeats")
+    repeats = as_positive(repeats, "repeats")
     passes = _ffi.new("int64_t[]", repeats)
     out = _ffi.new("struct dsa_mem_bandwidth_result *")
-    status = _lib.dsa_mem_read_bandwidth(nbytes, repeats, _seed(seed),
+    status = _lib.dsa_mem_read_bandwidth(nbytes, repeats, as_seed(seed),
                                          passes, out)
     if status == _lib.DSA_EVALUE:
         raise ValueError(f"nbytes must be a positive multiple of 64, got "
@@ -1365,10 +1284,10 @@ def lines_per_element(n: int, kind: str = "array", *,
                       seed: int = 1) -> LinesResult:
     """Lines and line fetches of one walk of ``n`` values of ``kind``."""
     n = as_size(n, "n")
-    code = _choice(kind, _KINDS, "kind")
+    code = as_choice(kind, _KINDS, "kind")
     ffi, lib = load(True)
     out = ffi.new("struct dsa_mem_lines_result *")
-    check(lib, lib.dsa_mem_lines(n, code, _seed(seed), out))
+    check(lib, lib.dsa_mem_lines(n, code, as_seed(seed), out))
     return LinesResult(kind=kind, n=n, lines=int(out.lines),
                        fetches=int(out.fetches), sum=int(out.sum),
                        expected_sum=int(out.expected_sum), ok=bool(out.ok))
@@ -1380,7 +1299,7 @@ def model_lines(n: int, kind: str) -> Optional[int]:
     for both array walks and ``ceil(24n / 64)`` for both pool walks (a
     shuffled order visits the same lines, only not in order).  None for
     malloc'd nodes, whose placement is the allocator's."""
-    _choice(kind, _KINDS, "kind")
+    as_choice(kind, _KINDS, "kind")
     if kind == "nodes_malloc":
         return None
     return -(-n * _element_bytes(kind) // LINE_BYTES)

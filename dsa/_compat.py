@@ -1,0 +1,412 @@
+"""CPython's rules, written once.
+
+A drop-in must fail the way the built-in it stands in for fails: the same
+exception, the same words, the same type names, and the same differences
+between Python versions.  Those rules are CPython's, not the data
+structures', so they live here, once, and every pure twin (``dsa.heap``,
+``dsa.deque``, ``dsa.linkedlist``, ``dsa.hashtable``) and every Python face
+of a C twin (``dsa.native.*``) imports them.  Nothing in this module knows
+about blocks, heaps or hash tables; a textbook module stays readable by
+leaving this to one line (``index = as_ssize(index)``).
+
+What is here, and the C function of CPython each rule copies:
+
+* type names as error messages print them (``tp_name``);
+* integer arguments: ``__index__``, C ``Py_ssize_t`` and C ``int`` limits,
+  sequence subscripts, slice bounds, repeat counts;
+* ``list.sort(reverse=)``, which Python 3.12 began to read differently;
+* ``+`` and ``*`` of a sequence with an operand of another kind;
+* the identity-then-equality test behind ``in``, ``count`` and ``index``,
+  and the six rich comparisons handed to one function;
+* ``list``'s slice-assignment and subscript messages;
+* ``collections.deque``'s ``maxlen``, subscripts and messages;
+* ``heapq``'s refusal of anything but a list;
+* ``dict``'s update sequences.
+"""
+
+from __future__ import annotations
+
+import operator
+import sys
+from typing import Any, Callable, Iterable, Iterator, Optional, Tuple
+
+SSIZE_MAX = sys.maxsize             # the range of C's Py_ssize_t, which
+SSIZE_MIN = -sys.maxsize - 1        # CPython converts position arguments to
+C_INT_MAX = 2**31 - 1               # the range of a C int
+C_INT_MIN = -2**31
+
+_HEAPTYPE = 1 << 9          # Py_TPFLAGS_HEAPTYPE: allocated at run time
+_IMMUTABLETYPE = 1 << 8     # Py_TPFLAGS_IMMUTABLETYPE: attributes cannot be set
+
+
+###############################################################################
+# Type names
+###############################################################################
+
+def is_python_class(cls: type) -> bool:
+    """True for a class made by a ``class`` statement (or ``type()``).
+
+    Such classes are heap types whose attributes can be changed.  Since
+    Python 3.12 many C types of the standard library (``collections.deque``
+    among them) are heap types too, but those are immutable.
+    """
+    flags = cls.__flags__
+    return bool(flags & _HEAPTYPE) and not flags & _IMMUTABLETYPE
+
+
+def type_name(cls: type) -> str:
+    """``cls``'s ``tp_name``, the name CPython's own error messages print.
+
+    Just ``int`` or ``Mine`` for built-ins and classes written in Python,
+    but ``collections.deque`` or ``array.array`` for types written in C
+    elsewhere.  Python code cannot read ``tp_name``, so it is rebuilt from
+    the type's flags.
+    """
+    if is_python_class(cls) or cls.__module__ == "builtins":
+        return cls.__name__
+    return f"{cls.__module__}.{cls.__qualname__}"
+
+
+def name_of(obj: object) -> str:
+    """``type(obj)``'s name as CPython's error messages print it."""
+    return type_name(type(obj))
+
+
+def argument_name(obj: object) -> str:
+    """How an argument error names ``obj``'s type (``_PyArg_BadArgument``):
+    ``None`` for None, else as :func:`name_of`."""
+    return "None" if obj is None else name_of(obj)
+
+
+def bad_argument(expected: str, obj: object, function: str = "",
+                 argument: str = "argument 1") -> TypeError:
+    """An argument of the wrong type (``_PyArg_BadArgument``): "heappush()
+    argument 1 must be list, not int"; without ``function`` (a C function
+    parsed with no name, as deque's iterator is) just "argument 1 must be
+    ...".  None is named "None"."""
+    prefix = f"{function}() " if function else ""
+    return TypeError(f"{prefix}{argument} must be {expected}, not {argument_name(obj)}")
+
+
+def no_keywords(obj: object) -> TypeError:
+    """A constructor that takes no keyword arguments (``_PyArg_NoKeywords``)."""
+    return TypeError(f"{type(obj).__name__}() takes no keyword arguments")
+
+
+def cannot_create(cls: type) -> TypeError:
+    """A type with no ``tp_new``, made by other means only (dict's views)."""
+    return TypeError(f"cannot create '{cls.__name__}' instances")
+
+
+def cannot_pickle(obj: object) -> TypeError:
+    """An object that refuses to be pickled, in ``object.__reduce_ex__``'s words."""
+    return TypeError(f"cannot pickle '{type(obj).__name__}' object")
+
+
+###############################################################################
+# Integer arguments
+###############################################################################
+
+def has_index(obj: object) -> bool:
+    """Can ``obj`` serve as an integer index (int, bool, numpy ints...)?"""
+    return hasattr(type(obj), "__index__")
+
+
+def as_ssize(obj: Any) -> int:
+    """An integer argument converted to a C ``Py_ssize_t`` (format ``n``):
+    ``rotate(n)``, ``insert(i, x)``, ``pop(i)``.
+
+    TypeError ("'str' object cannot be interpreted as an integer") for
+    anything without ``__index__``, OverflowError past the C range.
+    """
+    number = operator.index(obj)
+    if not SSIZE_MIN <= number <= SSIZE_MAX:
+        raise OverflowError("Python int too large to convert to C ssize_t")
+    return number
+
+
+def as_subscript(obj: Any) -> int:
+    """The integer in ``seq[obj]`` (``PyNumber_AsSsize_t(obj, IndexError)``):
+    past the C range it is an IndexError naming ``obj``'s type."""
+    number = operator.index(obj)
+    if not SSIZE_MIN <= number <= SSIZE_MAX:
+        raise IndexError(
+            f"cannot fit '{name_of(obj)}' into an index-sized integer")
+    return number
+
+
+def as_slice_bound(obj: Any) -> int:
+    """A ``start`` or ``stop`` of ``index(x, start, stop)``: any integer
+    (it is clamped to the sequence later), None refused."""
+    if not has_index(obj):
+        raise TypeError(
+            "slice indices must be integers or have an __index__ method")
+    return operator.index(obj)
+
+
+def cannot_multiply(obj: object) -> TypeError:
+    """The error of ``sequence * obj`` for an ``obj`` that is no integer."""
+    return TypeError(
+        f"can't multiply sequence by non-int of type '{name_of(obj)}'")
+
+
+def cannot_concatenate(kind: str, other: object) -> TypeError:
+    """The error of ``sequence + other``: list's and deque's words, which
+    name the base type (``kind``), whatever the subclass on the left."""
+    return TypeError(
+        f'can only concatenate {kind} (not "{name_of(other)}") to {kind}')
+
+
+def reflected(left: Any, right: Any, name: str, error: TypeError,
+              kind: type) -> Any:
+    """``left + right`` or ``left * right`` once ``left``, a Python class
+    standing in for a C sequence, has found ``right`` unfit.
+
+    list and deque have no ``__add__``/``__mul__`` of their own, only the
+    sequence slots, so Python first offers the operation to the right
+    operand's reflected method (``name``: ``__radd__``, ``__rmul__``) and
+    raises the sequence's TypeError (``error``) only if that declines.  The
+    same order here, for right operands written in Python that are not a
+    ``kind`` themselves.  Built-in types are skipped: on ``str``, ``list``
+    or ``tuple`` ``__rmul__`` is their own repeat, not a reflected
+    operation, and the built-in numbers decline anyway.
+    """
+    cls = type(right)
+    method = getattr(cls, name, None)
+    if (method is not None and is_python_class(cls)
+            and not isinstance(right, kind)):
+        result = method(right, left)
+        if result is not NotImplemented:
+            return result
+    raise error
+
+
+def as_repeat_count(obj: Any) -> int:
+    """The ``n`` of ``seq * n`` and ``seq *= n``."""
+    if not has_index(obj):
+        raise cannot_multiply(obj)
+    number = operator.index(obj)
+    if not SSIZE_MIN <= number <= SSIZE_MAX:
+        raise OverflowError(
+            f"cannot fit '{name_of(obj)}' into an index-sized integer")
+    return number
+
+
+def as_sort_flag(obj: Any) -> bool:
+    """``list.sort(reverse=...)`` as this Python reads it.
+
+    Up to Python 3.11 list accepts an integer (a C int) and nothing else;
+    from 3.12 on it takes the truth value of any object, as ``bool()`` does.
+    """
+    if sys.version_info >= (3, 12):
+        return bool(obj)
+    number = operator.index(obj)
+    if not C_INT_MIN <= number <= C_INT_MAX:
+        raise OverflowError("Python int too large to convert to C int")
+    return bool(number)
+
+
+def same_item(item: Any, value: Any) -> bool:
+    """The test behind ``in``, ``count``, ``index`` and ``remove`` of list
+    and deque (``PyObject_RichCompareBool``): identity first, then
+    ``item == value`` with the stored item on the left.  Identity first is
+    why ``nan in [nan]`` is True for the very same NaN."""
+    return item is value or bool(item == value)
+
+
+class RichComparisons:
+    """``==``, ``!=``, ``<``, ``<=``, ``>``, ``>=``, each handed to the class's
+    own ``_compare(other, op)`` with the matching ``operator`` function, as
+    CPython's ``tp_richcompare`` hands a sequence one function for all six.
+    Slot-free, so it adds no ``__dict__`` to a slotted class; unhashable,
+    like the mutable built-ins."""
+
+    __slots__ = ()
+
+    def _compare(self, other: Any, op: Callable[[Any, Any], Any]) -> Any:
+        raise NotImplementedError
+
+    def __eq__(self, other: object) -> Any:
+        return self._compare(other, operator.eq)
+
+    def __ne__(self, other: object) -> Any:
+        return self._compare(other, operator.ne)
+
+    def __lt__(self, other: Any) -> Any:
+        return self._compare(other, operator.lt)
+
+    def __le__(self, other: Any) -> Any:
+        return self._compare(other, operator.le)
+
+    def __gt__(self, other: Any) -> Any:
+        return self._compare(other, operator.gt)
+
+    def __ge__(self, other: Any) -> Any:
+        return self._compare(other, operator.ge)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+###############################################################################
+# list
+###############################################################################
+
+LIST_INDEX = "list index out of range"
+LIST_ASSIGNMENT_INDEX = "list assignment index out of range"
+EMPTY_LIST = "pop from empty list"
+POP_INDEX = "pop index out of range"
+REMOVE_MISSING = "list.remove(x): x not in list"
+MODIFIED_DURING_SORT = "list modified during sort"
+
+#: ``a[i:j:k] = x`` with a non-iterable ``x``.
+EXTENDED_SLICE_NOT_ITERABLE = "must assign iterable to extended slice"
+
+#: ``a[i:j] = x`` with a non-iterable ``x``: from Python 3.13 on, the same
+#: words as for an extended slice.
+SLICE_NOT_ITERABLE = (EXTENDED_SLICE_NOT_ITERABLE if sys.version_info >= (3, 13)
+                      else "can only assign an iterable")
+
+
+def slice_items(value: Any, message: str) -> list:
+    """The right-hand side of ``a[i:j] = value``, read into a list first, as
+    list reads it: if that fails nothing has changed yet, and ``a[:] = a``
+    reads all of ``a`` before ``a`` changes.  ``TypeError(message)`` (one of
+    the two above) if ``value`` is not iterable."""
+    try:
+        iterator = iter(value)
+    except TypeError:
+        raise TypeError(message) from None
+    return list(iterator)
+
+
+def not_in_list(value: Any) -> ValueError:
+    """``list.index`` of a value the list does not hold."""
+    return ValueError(f"{value!r} is not in list")
+
+
+def extended_slice_size_error(given: int, wanted: int) -> ValueError:
+    """``a[i:j:k] = items`` with the wrong number of items."""
+    return ValueError(f"attempt to assign sequence of size {given} "
+                      f"to extended slice of size {wanted}")
+
+
+def list_index_error(index: object) -> TypeError:
+    """``a[index]`` for an ``index`` that is neither an integer nor a slice."""
+    return TypeError(
+        f"list indices must be integers or slices, not {name_of(index)}")
+
+
+###############################################################################
+# collections.deque
+###############################################################################
+
+EMPTY_DEQUE = "pop from an empty deque"
+DEQUE_INDEX = "deque index out of range"
+DEQUE_FULL = "deque already at its maximum size"
+DEQUE_MUTATED = "deque mutated during iteration"
+
+
+def not_in_deque(value: Any) -> ValueError:
+    """``index`` and ``remove`` of a value the deque does not hold."""
+    return ValueError(f"{value!r} is not in deque")
+
+
+def as_maxlen(obj: Any) -> Optional[int]:
+    """deque's ``maxlen``: None, or an int (``PyLong_AsSsize_t``: an int
+    or a subclass, not merely something with ``__index__``) >= 0."""
+    if obj is None:
+        return None
+    if not isinstance(obj, int):
+        raise TypeError("an integer is required")
+    if not SSIZE_MIN <= obj <= SSIZE_MAX:
+        raise OverflowError("Python int too large to convert to C ssize_t")
+    if obj < 0:
+        raise ValueError("maxlen must be non-negative")
+    return int(obj)                   # True -> 1, int subclasses -> int
+
+
+def deque_position(index: Any, length: int) -> int:
+    """``d[index]``'s position, ``0 <= p < length``, or deque's error.
+
+    The rules of ``PySequence_GetItem``: only integers (``__index__``), an
+    IndexError for one past the C range, negative counts from the end;
+    then deque's own range check.
+    """
+    if type(index) is not int:
+        if not has_index(index):
+            raise TypeError(
+                f"sequence index must be integer, not '{name_of(index)}'")
+        index = as_subscript(index)
+    if -length <= index < length:
+        return index + length if index < 0 else index
+    if SSIZE_MIN <= index <= SSIZE_MAX:
+        raise IndexError(DEQUE_INDEX)
+    raise IndexError("cannot fit 'int' into an index-sized integer")
+
+
+def clamp_bounds(start: Any, stop: Any, length: int) -> Tuple[int, int]:
+    """``index(x, start, stop)``'s bounds as list and deque clamp them:
+    negative from the end, then into ``0 .. length``, start <= stop."""
+    start, stop = as_slice_bound(start), as_slice_bound(stop)
+    if start < 0:
+        start = max(start + length, 0)
+    if stop < 0:
+        stop = max(stop + length, 0)
+    stop = min(stop, length)
+    return min(start, stop), stop
+
+
+###############################################################################
+# heapq
+###############################################################################
+
+HEAP_EMPTY = "index out of range"                   # heappop([]) and the like
+LIST_CHANGED_SIZE = "list changed size during iteration"   # a sift's __lt__ did it
+
+
+def check_heap_list(function: str, heap: object,
+                    argument: str = "argument") -> None:
+    """heapq's C functions take a list and nothing else.
+
+    Same wording as ``_heapq``: "heappush() argument 1 must be list, not
+    int" (``argument`` is "argument 1" for the functions of two arguments).
+    """
+    if not isinstance(heap, list):
+        raise bad_argument("list", heap, function, argument)
+
+
+###############################################################################
+# dict
+###############################################################################
+
+DICT_CHANGED_SIZE = "dictionary changed size during iteration"
+DICT_KEYS_CHANGED = "dictionary keys changed during iteration"
+DICT_EMPTY = "popitem(): dictionary is empty"
+
+
+def mapping_keys(mapping: Any) -> list:
+    """The keys of an update's ``mapping`` (anything with ``keys()``), read
+    first, with dict's error for a ``keys()`` that returns no iterable."""
+    keys = mapping.keys()
+    try:
+        iterator = iter(keys)
+    except TypeError:
+        raise TypeError(f"{name_of(mapping)}.keys() returned a non-iterable "
+                        f"(type {name_of(keys)})") from None
+    return list(iterator)
+
+
+def update_pairs(iterable: Iterable[Any]) -> Iterator[tuple]:
+    """The ``(key, value)`` pairs of a dict update sequence, with dict's
+    errors: every element must be an iterable of exactly two items."""
+    for index, element in enumerate(iterable):
+        try:
+            items = iter(element)
+        except TypeError:
+            raise TypeError(f"cannot convert dictionary update sequence "
+                            f"element #{index} to a sequence") from None
+        pair = tuple(items)
+        if len(pair) != 2:
+            raise ValueError(f"dictionary update sequence element #{index} "
+                             f"has length {len(pair)}; 2 is required")
+        yield pair
