@@ -113,7 +113,8 @@ class ChainedHashTable(DictSurface):
             event = self._rehash(self._capacity_to_grow_to(1))
         if self._place_new(h, key, value) >= CHAIN_LIMIT and self._hash is hash:
             event = start_mixing(self) or event
-        self._announce(event)
+        if event is not None:
+            self._announce(event)
 
     def _place_new(self, h: int, key: Any, value: Any) -> int:
         """Append a new entry to the insertion order and to the END of its

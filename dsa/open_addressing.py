@@ -92,11 +92,10 @@ class OpenAddressingHashTable(DictSurface):
         """Follow the probe sequence to ``key`` or to an empty slot, stepping
         over tombstones; start again if ``==`` changed the table."""
         while True:
-            slots = self._slots
-            for i in self._probe(h, self._mask):
-                entry = slots[i]
-                if entry is None:
-                    return None
+            slots, mask, a = self._slots, self._mask, self._multiplier
+            i, perturb = h & mask, h & self._perturb_mask
+            entry = slots[i]
+            while entry is not None:
                 if entry.key is key:
                     return entry
                 if entry.hash == h:
@@ -105,6 +104,11 @@ class OpenAddressingHashTable(DictSurface):
                         break                          # table changed: restart
                     if matched:
                         return entry
+                i = (a * i + 1 + perturb) & mask
+                perturb >>= PERTURB_SHIFT
+                entry = slots[i]
+            else:
+                return None
 
     # -- insertion and deletion ---------------------------------------------------
 
@@ -163,10 +167,11 @@ class OpenAddressingHashTable(DictSurface):
         entry = Entry(h, key, value)
         self._append_entry(entry)
         self._slots[slot] = entry
-        if (self._linear and (slot - h) & self._mask > PROBE_LIMIT
-                and self._hash is hash and self._one_home(h & self._mask)):
-            event = start_mixing(self) or event
-        self._announce(event)
+        if (slot - h) & self._mask > PROBE_LIMIT and self._linear:
+            if self._hash is hash and self._one_home(h & self._mask):
+                event = start_mixing(self) or event
+        if event is not None:
+            self._announce(event)
 
     def _one_home(self, home: int) -> bool:
         """Do most keys of the run at ``home`` have it as their home slot?
@@ -220,22 +225,25 @@ class OpenAddressingHashTable(DictSurface):
         (after ``remix``, if given, has replaced each stored hash).
         Tombstones are not copied."""
         old_capacity = len(self._slots)
-        old_slot = {id(e): i for i, e in enumerate(self._slots)
-                    if e is not None and e is not _TOMBSTONE_ENTRY}
-        new_mask = new_capacity - 1
+        old_slot = {} if self.on_resize is None else {
+            id(e): i for i, e in enumerate(self._slots)
+            if e is not None and e is not _TOMBSTONE_ENTRY}
+        mask, a, perturb_mask = new_capacity - 1, self._multiplier, self._perturb_mask
         live = self._live_entries()
         slots: list = [None] * new_capacity
         placed = []
         for entry in live:
             if remix is not None:
                 entry.hash = remix(entry.hash)
-            for i in self._probe(entry.hash, new_mask):
-                if slots[i] is None:
-                    slots[i] = entry
-                    placed.append(i)
-                    break
+            h = entry.hash
+            i, perturb = h & mask, h & perturb_mask
+            while slots[i] is not None:         # the first empty slot
+                i = (a * i + 1 + perturb) & mask
+                perturb >>= PERTURB_SHIFT
+            slots[i] = entry
+            placed.append(i)
         cleared = self._tombstones
-        self._slots, self._mask, self._tombstones = slots, new_mask, 0
+        self._slots, self._mask, self._tombstones = slots, mask, 0
         self.resize_count += 1
         if self.on_resize is None:
             return None
