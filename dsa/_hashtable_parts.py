@@ -179,19 +179,18 @@ def require(condition: bool, message: Any) -> None:
 # Mixing the hash against patterned keys
 # ---------------------------------------------------------------------------
 
-_GOLDEN = 0x9E3779B97F4A7C15    # 2**64 divided by the golden ratio, made odd
-
-
 def mix_hash(h: int) -> int:
     """Shuffle every bit of a 64-bit hash into its low bits, one to one.
 
-    Multiplying by an odd constant mod 2**64 carries each bit up into all
-    the bits above it; folding the high half onto the low half then brings
-    them down where the mask reads.  Both steps can be undone, so two
-    different hashes stay different.
+    The finaliser of splitmix64: fold the high bits onto the low ones
+    (``x ^ x >> 30``), multiply by an odd constant (which carries every bit
+    up into all the bits above it), and again, and fold once more.  Each
+    step can be undone, so two different hashes stay different.
     """
-    x = (h * _GOLDEN) & WORD
-    return x ^ (x >> 32)
+    x = h & WORD
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & WORD
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & WORD
+    return x ^ (x >> 31)
 
 
 def mixed_hash(key: Any) -> int:

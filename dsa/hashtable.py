@@ -62,8 +62,10 @@ an insertion walks more than :data:`CHAIN_LIMIT` keys of a chain or
 (:func:`mix_hash`, a shuffle of all 64 bits into the low ones, one to one
 so different hashes stay different), rehashing every key once.  (A run
 that long also happens now and then with a good hash, but its keys come
-from many home slots; the table mixes only when most come from one.)  The same
-keys then take a fraction of a second.  A plugged ``hash_function`` is used
+from many home slots; the table mixes only when most come from one.)  The
+same 20,000 keys then take about 0.2 s to insert into either table (0.006
+s for ``dict``, measured side by side on a busy machine), the same few
+microseconds per key as any other keys; ``i * 1024`` likewise.  A plugged ``hash_function`` is used
 exactly as given, so a lesson can still show what a bad hash does.
 
 Where the code lives
