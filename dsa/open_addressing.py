@@ -38,28 +38,31 @@ class OpenAddressingHashTable(DictSurface):
     dense list, or the tombstone of a deleted key.
     """
 
-    __slots__ = ("_slots", "_tombstones", "_linear", "_multiplier",
-                 "_perturb_mask")
+    __slots__ = ("_slots", "_tombstones", "_linear")
 
     DEFAULT_MAX_LOAD_FACTOR = 2 / 3
     _entry_class = Entry
 
     # -- the probe sequence ---------------------------------------------------
 
-    # Both schemes are one recurrence: i = (a*i + 1 + perturb) % capacity,
-    # then perturb >>= 5.  Perturbation probing is CPython's: a = 5, perturb
-    # starts as the hash read as an unsigned word.  Linear probing is a = 1
-    # with no perturbation: i = i + 1.  (``5*i + 1`` taken mod a power of two
-    # visits every slot before repeating, once perturb has shifted down to 0,
-    # so both sequences reach every slot.)
-
     def _probe(self, h: int, mask: int) -> Iterator[int]:
-        """The probe sequence of a hash: its home slot, then where to look next."""
-        i, a, perturb = h & mask, self._multiplier, h & self._perturb_mask
+        """The probe sequence of a hash: its home slot, then where to look next.
+
+        Linear probing steps right, wrapping.  Perturbation probing is
+        CPython's: ``i = (5*i + 1 + perturb) % capacity``, then ``perturb >>=
+        5``, with ``perturb`` starting as the hash read as an unsigned word;
+        once perturb has shifted down to 0, ``5*i + 1`` taken mod a power of
+        two visits every slot before repeating.  The loops of the lookups
+        below write the same step out in place.
+        """
+        i, perturb = h & mask, h & WORD
         while True:
             yield i
-            i = (a * i + 1 + perturb) & mask
-            perturb >>= PERTURB_SHIFT
+            if self._linear:
+                i = (i + 1) & mask
+            else:
+                i = (5 * i + 1 + perturb) & mask
+                perturb >>= PERTURB_SHIFT
 
     def probe_sequence(self, key: Any, length: Optional[int] = None) -> list:
         """The first ``length`` slots (default: ``capacity``) ``key`` would try."""
@@ -71,8 +74,8 @@ class OpenAddressingHashTable(DictSurface):
 
     def __getitem__(self, key: Any) -> Any:
         h = self._hash(key)
-        slots, mask, a = self._slots, self._mask, self._multiplier
-        i, perturb = h & mask, h & self._perturb_mask   # home slot: h % capacity
+        slots, mask, linear = self._slots, self._mask, self._linear
+        i, perturb = h & mask, h & WORD             # home slot: h % capacity
         entry = slots[i]
         while entry is not None:                   # an empty slot ends the search
             if entry.key is key:
@@ -80,8 +83,11 @@ class OpenAddressingHashTable(DictSurface):
             if entry.hash == h:                    # == must decide: _find
                 found = self._find(key, h)
                 return self._not_found(key) if found is None else found.value
-            i = (a * i + 1 + perturb) & mask       # the next slot to try
-            perturb >>= PERTURB_SHIFT
+            if linear:                             # the next slot to try
+                i = (i + 1) & mask
+            else:
+                i = (5 * i + 1 + perturb) & mask
+                perturb >>= PERTURB_SHIFT
             entry = slots[i]
         return self._not_found(key)
 
@@ -92,8 +98,8 @@ class OpenAddressingHashTable(DictSurface):
         """Follow the probe sequence to ``key`` or to an empty slot, stepping
         over tombstones; start again if ``==`` changed the table."""
         while True:
-            slots, mask, a = self._slots, self._mask, self._multiplier
-            i, perturb = h & mask, h & self._perturb_mask
+            slots, mask, linear = self._slots, self._mask, self._linear
+            i, perturb = h & mask, h & WORD
             entry = slots[i]
             while entry is not None:
                 if entry.key is key:
@@ -104,8 +110,11 @@ class OpenAddressingHashTable(DictSurface):
                         break                          # table changed: restart
                     if matched:
                         return entry
-                i = (a * i + 1 + perturb) & mask
-                perturb >>= PERTURB_SHIFT
+                if linear:
+                    i = (i + 1) & mask
+                else:
+                    i = (5 * i + 1 + perturb) & mask
+                    perturb >>= PERTURB_SHIFT
                 entry = slots[i]
             else:
                 return None
@@ -113,12 +122,11 @@ class OpenAddressingHashTable(DictSurface):
     # -- insertion and deletion ---------------------------------------------------
 
     def __setitem__(self, key: Any, value: Any) -> None:
-        # One walk: it finds the key, or passes the first free slot (a
-        # tombstone, or the empty slot that ends the walk) to _insert.
+        # One walk, as a lookup: it finds the key, or ends at the empty slot
+        # where a new key goes (unless a tombstone comes first: _free_slot).
         h = self._hash(key)
-        slots, mask, a = self._slots, self._mask, self._multiplier
-        i, perturb = h & mask, h & self._perturb_mask
-        free = -1
+        slots, mask, linear = self._slots, self._mask, self._linear
+        i, perturb = h & mask, h & WORD
         entry = slots[i]
         while entry is not None:
             if entry.key is key:
@@ -131,12 +139,13 @@ class OpenAddressingHashTable(DictSurface):
                 else:
                     found.value = value
                 return
-            if entry is _TOMBSTONE_ENTRY and free < 0:
-                free = i
-            i = (a * i + 1 + perturb) & mask
-            perturb >>= PERTURB_SHIFT
+            if linear:
+                i = (i + 1) & mask
+            else:
+                i = (5 * i + 1 + perturb) & mask
+                perturb >>= PERTURB_SHIFT
             entry = slots[i]
-        self._insert(i if free < 0 else free, key, h, value)
+        self._insert(self._free_slot(h) if self._tombstones else i, key, h, value)
 
     def _add(self, key: Any, h: int, value: Any) -> None:
         """Insert a key known to be absent."""
@@ -228,7 +237,7 @@ class OpenAddressingHashTable(DictSurface):
         old_slot = {} if self.on_resize is None else {
             id(e): i for i, e in enumerate(self._slots)
             if e is not None and e is not _TOMBSTONE_ENTRY}
-        mask, a, perturb_mask = new_capacity - 1, self._multiplier, self._perturb_mask
+        mask, linear = new_capacity - 1, self._linear
         live = self._live_entries()
         slots: list = [None] * new_capacity
         placed = []
@@ -236,10 +245,13 @@ class OpenAddressingHashTable(DictSurface):
             if remix is not None:
                 entry.hash = remix(entry.hash)
             h = entry.hash
-            i, perturb = h & mask, h & perturb_mask
+            i, perturb = h & mask, h & WORD
             while slots[i] is not None:         # the first empty slot
-                i = (a * i + 1 + perturb) & mask
-                perturb >>= PERTURB_SHIFT
+                if linear:
+                    i = (i + 1) & mask
+                else:
+                    i = (5 * i + 1 + perturb) & mask
+                    perturb >>= PERTURB_SHIFT
             slots[i] = entry
             placed.append(i)
         cleared = self._tombstones
@@ -280,9 +292,7 @@ class OpenAddressingHashTable(DictSurface):
         if probing not in ("linear", "perturb"):
             raise ValueError(
                 f"probing must be 'linear' or 'perturb', not {probing!r}")
-        linear = probing == "linear"
-        return {"_linear": linear, "_multiplier": 1 if linear else 5,
-                "_perturb_mask": 0 if linear else WORD}
+        return {"_linear": probing == "linear"}
 
     def _options(self) -> dict:
         options = super()._options()
