@@ -12,7 +12,7 @@ hash.  ``dsa/hashtable.py`` tells the whole story; the dict surface
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator, Optional
+from typing import Any, Callable, Optional
 
 from dsa._dict_surface import DictSurface
 from dsa._hashtable_parts import (CHAIN_LIMIT, ChainStats, Entry, ResizeEvent,
