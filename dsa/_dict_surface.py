@@ -92,35 +92,15 @@ def _rebuild_table(cls: type, options: dict) -> "DictSurface":
     return table
 
 
-class DictSurface(MutableMapping):
-    """Everything of dict that does not depend on the hash structure."""
+class _TableOptions:
+    """The teaching options of a table: validated, rebuilt into, reported.
 
-    __slots__ = ("_entries", "_room", "_size", "_mask", "_hash", "_mixing",
-                 "_hash_function", "_max_load", "on_resize", "resize_count")
+    ``max_load_factor``, ``hash_function`` and ``capacity`` (plus whatever
+    one kind adds), the properties that show them, ``slot_of`` and
+    ``resize``.
+    """
 
-    DEFAULT_MAX_LOAD_FACTOR: float = 0.75
-    #: Below this a table would ask for absurd numbers of slots (2**30 for
-    #: one key at 1e-9), or overflow working them out.
-    MIN_MAX_LOAD_FACTOR: float = 1 / 16
-    _min_capacity = 8
-
-    __hash__ = None  # type: ignore[assignment]  # mutable, like dict
-    __class_getitem__ = classmethod(GenericAlias)
-
-    def __new__(cls, *args: Any, **kwargs: Any) -> "DictSurface":
-        # Like dict, a table is a valid empty table as soon as it exists,
-        # even if a subclass's __init__ never calls ours.
-        self = super().__new__(cls)
-        self._configure()
-        return self
-
-    def _initialise(self, mapping_or_iterable: Any, kwargs: dict) -> None:
-        """The body of ``__init__`` after the options: dict's update rules."""
-        self._update(mapping_or_iterable)
-        if kwargs:
-            self._update(kwargs)
-
-    # -- the teaching options --------------------------------------------------
+    __slots__ = ()
 
     def _configure(self, max_load_factor: Optional[float] = None,
                    hash_function: Optional[Callable[[Any], int]] = None,
@@ -271,6 +251,36 @@ class DictSurface(MutableMapping):
         """Call the resize hook, once the table is consistent again."""
         if event is not None and self.on_resize is not None:
             self.on_resize(event)
+
+
+
+class DictSurface(_TableOptions, MutableMapping):
+    """Everything of dict that does not depend on the hash structure."""
+
+    __slots__ = ("_entries", "_room", "_size", "_mask", "_hash", "_mixing",
+                 "_hash_function", "_max_load", "on_resize", "resize_count")
+
+    DEFAULT_MAX_LOAD_FACTOR: float = 0.75
+    #: Below this a table would ask for absurd numbers of slots (2**30 for
+    #: one key at 1e-9), or overflow working them out.
+    MIN_MAX_LOAD_FACTOR: float = 1 / 16
+    _min_capacity = 8
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, like dict
+    __class_getitem__ = classmethod(GenericAlias)
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> "DictSurface":
+        # Like dict, a table is a valid empty table as soon as it exists,
+        # even if a subclass's __init__ never calls ours.
+        self = super().__new__(cls)
+        self._configure()
+        return self
+
+    def _initialise(self, mapping_or_iterable: Any, kwargs: dict) -> None:
+        """The body of ``__init__`` after the options: dict's update rules."""
+        self._update(mapping_or_iterable)
+        if kwargs:
+            self._update(kwargs)
 
     # -- the dense entries list -----------------------------------------------
 
