@@ -336,7 +336,8 @@ class ListSurface(_ListArithmetic, RichComparisons, MutableSequence[T]):
 
     def __iter__(self) -> Iterator[T]:
         """The values, front to back.  RuntimeError if nodes are added or removed meanwhile."""
-        return self._iter_values(self._version)
+        return _ListIterator(self, self._sentinel._next, self._end_of_walk(),
+                             "_next")
 
     def _iter_values(self, version: int) -> Iterator[T]:
         # `version` is read when the iterator is created (not when it first
@@ -703,3 +704,92 @@ def _merge_sort(first: Optional[_Node],
             result = run if result is None else _merge(scratch, run, result, goes_first)
     return result
 
+
+class _ListIterator:
+    """An iterator over a linked list's values that, like list's, says how
+    many are left (``operator.length_hint``) and can be pickled (as an
+    iterator over what is left).  It walks the links itself: ``_node`` is
+    the next node to yield, ``_end`` what follows the last one (None, or
+    the doubly linked list's sentinel), ``_link`` the attribute to follow."""
+
+    __slots__ = ("_list", "_node", "_end", "_link", "_version", "_taken")
+
+    def __init__(self, owner: "ListSurface", first: Any, end: Any,
+                 link: str) -> None:
+        self._list: Optional[ListSurface] = owner
+        self._node, self._end, self._link = first, end, link
+        self._version, self._taken = owner._version, 0
+
+    def __iter__(self) -> "_ListIterator":
+        return self
+
+    def __next__(self) -> Any:
+        owner = self._list
+        if owner is None:
+            raise StopIteration
+        if owner._version != self._version:
+            self._finish()               # exhausted for good, as a generator
+            raise owner._changed()
+        node = self._node
+        if node is self._end:
+            self._finish()
+            raise StopIteration
+        self._node = getattr(node, self._link)
+        self._taken += 1
+        return node.value
+
+    def _finish(self) -> None:
+        """Let go of the list and its nodes (they must not be kept alive)."""
+        self._list = self._node = self._end = None
+
+    def __length_hint__(self) -> int:
+        owner = self._list
+        if owner is None or owner._version != self._version:
+            return 0
+        return max(owner._size - self._taken, 0)
+
+    def __reduce__(self) -> tuple:
+        owner, rest = self._list, []
+        if owner is not None and owner._version == self._version:
+            node = self._node
+            while node is not self._end:
+                rest.append(node.value)
+                node = getattr(node, self._link)
+        return iter, (rest,)
+
+
+class _SnapshotIterator(_ListIterator):
+    """Backwards over a singly linked list, whose nodes cannot step back:
+    over the list of its nodes taken when the walk starts; ``_node`` is the
+    index of the next one to yield."""
+
+    __slots__ = ("_nodes",)
+
+    def __init__(self, owner: "ListSurface", nodes: list) -> None:
+        super().__init__(owner, len(nodes) - 1, -1, "")
+        self._nodes = nodes
+
+    def __next__(self) -> Any:
+        owner = self._list
+        if owner is None:
+            raise StopIteration
+        if owner._version != self._version:
+            self._finish()
+            raise owner._changed()
+        i = self._node
+        if i < 0:
+            self._finish()
+            raise StopIteration
+        self._node, self._taken = i - 1, self._taken + 1
+        return self._nodes[i].value
+
+    def _finish(self) -> None:
+        super()._finish()
+        self._nodes = []
+
+    def __reduce__(self) -> tuple:
+        owner = self._list
+        if owner is None or owner._version != self._version:
+            return iter, ([],)
+        return iter, ([node.value for node in self._nodes[self._node::-1]]
+                      if self._node >= 0 else [],)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import sys
 from typing import Iterator, List, Optional, TypeVar
 
+from dsa._list_surface import _ListIterator
 from dsa.linked_nodes import (DoublyNode, _DoublySentinel, _LinkedList,
                               _Node)
 
@@ -162,18 +163,11 @@ class DoublyLinkedList(_LinkedList[T]):
 
     def __reversed__(self) -> Iterator[T]:
         """The values back to front, following ``prev`` links: no extra memory."""
-        return self._iter_backwards(self._version)
+        return _ListIterator(self, self._sentinel._prev, self._sentinel, "_prev")
 
-    def _iter_backwards(self, version: int) -> Iterator[T]:
-        if self._version != version:
-            raise self._changed()
-        sentinel = self._sentinel
-        node = sentinel._prev
-        while node is not sentinel:
-            yield node.value
-            if self._version != version:
-                raise self._changed()
-            node = node._prev
+    def _end_of_walk(self) -> DoublyNode:
+        """What a forward walk meets after the last node: the sentinel."""
+        return self._sentinel
 
     # -- checking --------------------------------------------------------------
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import sys
 from typing import Iterator, List, Optional, TypeVar
 
+from dsa._list_surface import _SnapshotIterator
 from dsa.linked_nodes import (SinglyNode, _LinkedList, _Node,
                               _SinglySentinel)
 
@@ -165,16 +166,11 @@ class SinglyLinkedList(_LinkedList[T]):
         forwards remembering every node, O(n) extra memory: exactly what the
         missing ``prev`` links would have cost.
         """
-        return self._iter_backwards(self._version)
+        return _SnapshotIterator(self, list(self._iter_nodes(self._version)))
 
-    def _iter_backwards(self, version: int) -> Iterator[T]:
-        if self._version != version:
-            raise self._changed()
-        nodes = list(self._iter_nodes(version))
-        for node in reversed(nodes):
-            yield node.value
-            if self._version != version:
-                raise self._changed()
+    def _end_of_walk(self) -> None:
+        """What a forward walk meets after the last node: None."""
+        return None
 
     # -- checking --------------------------------------------------------------
 
