@@ -410,3 +410,111 @@ def update_pairs(iterable: Iterable[Any]) -> Iterator[tuple]:
             raise ValueError(f"dictionary update sequence element #{index} "
                              f"has length {len(pair)}; 2 is required")
         yield pair
+
+
+###############################################################################
+# dict's entries array, special methods and views
+###############################################################################
+
+DICT_KEYS_CHANGED = "dictionary keys changed during iteration"
+
+_DICT_MIN_SIZE = 8
+
+
+def dict_room(live: int) -> int:
+    """How many more entries a dict's entries array takes after it has been
+    compacted around ``live`` entries (``insertion_resize``): the new index
+    has room for three times the live entries, ``calculate_log2_keysize``
+    rounds that to a power of two (at least 8), and the entries array is
+    two thirds of the index (``USABLE_FRACTION``)."""
+    size = 1 << (((3 * live) | _DICT_MIN_SIZE) - 1 | (_DICT_MIN_SIZE - 1)).bit_length()
+    return (2 * size) // 3 - live
+
+
+def lookup_special(obj: Any, name: str) -> Any:
+    """A special method found on the type, not the instance, bound to
+    ``obj`` (``_PyObject_LookupSpecial``), or None."""
+    for klass in type(obj).__mro__:
+        if name in vars(klass):
+            attribute = vars(klass)[name]
+            bind = getattr(type(attribute), "__get__", None)
+            return attribute if bind is None else bind(attribute, obj, type(obj))
+    return None
+
+
+_DICT_VIEW_TYPES = (type({}.keys()), type({}.items()))
+
+
+def is_set_view(obj: object) -> bool:
+    """``PyDictViewSet_Check``: a keys or items view (of a dict, or of a
+    table whose views follow these rules)."""
+    return isinstance(obj, _DICT_VIEW_TYPES) or isinstance(obj, SetViewOperations)
+
+
+class SetViewOperations:
+    """``&``, ``|``, ``-``, ``^`` and ``isdisjoint`` of a keys or items view,
+    as ``dictobject.c`` computes them, so that a result keeps the same one
+    of two equal elements as dict's (``{1.0: 'a'}.keys() & {1}`` is
+    ``{1.0}``) and a non-iterable operand fails as it does there.  The
+    class using it provides ``__len__``, ``__iter__`` and ``__contains__``."""
+
+    __slots__ = ()
+
+    def __and__(self, other: Any) -> set:
+        # _PyDictView_Intersect: a bigger exact set does the work itself;
+        # otherwise the smaller operand is walked and looked up in the other.
+        big: Any = self
+        if type(other) is set and len(self) <= len(other):  # type: ignore
+            return other.intersection(self)
+        if is_set_view(other) and len(other) > len(self):   # type: ignore
+            big, other = other, self
+        result = set()
+        for item in other:
+            if item in big:
+                result.add(item)
+        return result
+
+    __rand__ = __and__
+
+    def __or__(self, other: Any) -> set:
+        result = set(self)                                  # type: ignore
+        result.update(other)
+        return result
+
+    def __ror__(self, other: Any) -> set:
+        result = set(other)
+        result.update(self)                                 # type: ignore
+        return result
+
+    def __sub__(self, other: Any) -> set:
+        result = set(self)                                  # type: ignore
+        result.difference_update(other)
+        return result
+
+    def __rsub__(self, other: Any) -> set:
+        result = set(other)
+        result.difference_update(self)                      # type: ignore
+        return result
+
+    def __xor__(self, other: Any) -> set:
+        result = set(self)                                  # type: ignore
+        result.symmetric_difference_update(other)
+        return result
+
+    def __rxor__(self, other: Any) -> set:
+        result = set(other)
+        result.symmetric_difference_update(self)            # type: ignore
+        return result
+
+    def isdisjoint(self, other: Any) -> bool:
+        """True if the view and ``other`` have nothing in common."""
+        if self is other:
+            return len(self) == 0                           # type: ignore
+        big: Any = self
+        if isinstance(other, (set, frozenset)) or is_set_view(other):
+            if len(other) > len(self):                      # type: ignore
+                big, other = other, self
+        for item in other:
+            if item in big:
+                return False
+        return True

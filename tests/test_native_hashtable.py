@@ -991,3 +991,36 @@ def test_four_threads_hammering_one_table(cls, options):
     table.check_invariants()
     expected = {k: v for model in models for k, v in model.items()}
     assert dict(table.items()) == expected
+
+
+# -- __init__ again, and __new__ alone, as for dict ---------------------------------
+
+@pytest.mark.parametrize("cls,options", CONFIGS, ids=CONFIG_IDS)
+def test_calling_init_again_adds_as_dict_does(cls, options):
+    table, reference = make(cls, options, {1: 1, 3: 3}, seed=2), {1: 1, 3: 3}
+    table.__init__({2: 2, 1: 5})
+    reference.__init__({2: 2, 1: 5})
+    assert dict(table) == reference
+    table.check_invariants()
+    # New options rebuild the table with them, and keep its items.
+    table.__init__({4: 4}, capacity=64, **options)
+    reference.__init__({4: 4})
+    assert dict(table) == reference and table.capacity >= 64
+    table.check_invariants()
+
+
+@pytest.mark.parametrize("cls", [ChainedHashTable, OpenAddressingHashTable])
+def test_new_alone_is_an_empty_table(cls):
+    table = cls.__new__(cls)
+    assert len(table) == 0 and dict(table) == {} and list(table) == []
+    table[7] = 8
+    assert dict(table) == {7: 8}
+    table.check_invariants()
+
+    class Quiet(cls):
+        def __init__(self):          # never calls the base __init__
+            pass
+
+    quiet = Quiet()
+    quiet[1] = 2
+    assert dict(quiet) == {1: 2}

@@ -36,6 +36,12 @@ after a warm-up round), so the ratios compare runs made side by side:
 All int rows of a size use the same keys: the kernel's, recomputed in
 Python by :func:`kernel_input`.
 
+* **str keys against minimal tables**, 100,000 keys whose hashes are
+  cached: each textbook table beside the plainest table of its kind
+  (:mod:`dsa.bench.minimal_tables`, a few dozen lines each), so the cost
+  of the teaching features shows: insert into a fresh table, update every
+  key, find every key, look up absent keys.
+
 Targets:
 
 1. the C open-addressing twin's in-C successful lookup at 1,000,000 keys is
@@ -43,7 +49,9 @@ Targets:
    and no reserve is the yardstick): unordered_map hit / C hit >= 2.0;
 2. ``ChainedHashTable``'s successful lookup of 100,000 str keys in random
    order takes at most 4x a dict's, measured settled (above);
-3. the same for ``OpenAddressingHashTable``.
+3. the same for ``OpenAddressingHashTable``;
+4. to 11. each textbook table's insert, update, hit and miss on str keys
+   within 1.3x of the minimal table of its kind.
 
 The straight-after-building rows are printed beside the settled ones, with
 their own ratios, so both views are in every report.
@@ -176,6 +184,8 @@ PHASES_PY = ("insert", "hit", "miss")
 PHASES_STR = ("insert", "hit")
 PHASES_SETTLED = ("hit_settled",)
 PHASES_C = ("insert", "hit", "miss", "delete")
+PHASES_MINIMAL = ("insert", "update", "hit", "miss")
+MINIMAL_LIMIT = 1.3
 
 
 def int_ops(make: Callable[[], Any], keys: list, hits: list,
@@ -216,6 +226,31 @@ def str_ops(make: Callable[[], Any], keys: list, order: list) -> RunOnce:
             table[k]
         t2 = clock()
         return {"insert": t1 - t0, "hit": t2 - t1}, {}
+    return run
+
+
+def str_four_ops(make: Callable[[], Any], keys: list, order: list,
+                 misses: list) -> RunOnce:
+    """Insert ``keys`` into a fresh table, update them all and find them all
+    in ``order``, then look up ``misses``."""
+    def run() -> tuple[dict[str, float], dict[str, Any]]:
+        clock = time.perf_counter
+        table = make()
+        t0 = clock()
+        for k in keys:
+            table[k] = k
+        t1 = clock()
+        for k in order:
+            table[k] = 0
+        t2 = clock()
+        for k in order:
+            table[k]
+        t3 = clock()
+        for k in misses:
+            k in table
+        t4 = clock()
+        return {"insert": t1 - t0, "update": t2 - t1, "hit": t3 - t2,
+                "miss": t4 - t3}, {}
     return run
 
 
@@ -296,6 +331,7 @@ PER_CALL = "One Python call per operation, {n:,} int keys: {op}"
 PY_INT = "Python twins vs dict, {n:,} int keys: {op}"
 NATIVE = "Inside C / C++, {n:,} int64 keys: {op}"
 STR = "Python twins vs dict, {n:,} str keys: {op}"
+MINIMAL = "{kind} table vs the minimal one, {n:,} str keys: {op}"
 
 OP_WORDS = {
     "insert": "insert into an empty table",
@@ -303,6 +339,7 @@ OP_WORDS = {
     "hit_settled": "successful lookup, random order, settled (table built "
                    "earlier, caches swept before each pass)",
     "miss": "failed lookup",
+    "update": "update of every key, random order",
     "delete": "delete, random order",
 }
 
@@ -444,6 +481,11 @@ def run(options: Options, progress: Optional[Progress] = None) -> Report:
                         reasons, {op: "str_dict" for op in PHASES_SETTLED})
     del contenders
 
+    # ---- str keys: the textbook tables against minimal tables -------------------
+    minimal_rows, minimal_targets = _minimal_rows(
+        str_keys, order, options, py_tables, py_reason, say)
+    rows += minimal_rows
+
     # ---- targets -------------------------------------------------------------------
     yardstick = _faster_row(rows, "cpp_umap_hit", "cpp_umap_reserve_hit")
     yard_name = ("std::unordered_map with reserve(n)"
@@ -464,7 +506,7 @@ def run(options: Options, progress: Optional[Progress] = None) -> Report:
                f"3. OpenAddressingHashTable successful lookup, "
                f"{sizes['str']:,} str keys in random order, settled <= 4x "
                "dict", "str_open_hit_settled", "str_dict_hit_settled", 4.0),
-    ]
+    ] + minimal_targets
 
     notes.append(
         "loops timed from Python: insert `for k in keys: t[k] = k` into a "
@@ -511,6 +553,57 @@ def _phase_rows(title: str, n: int, data: str, names: dict[str, str],
                 skipped=None if timing is not None
                 else reasons.get(key, "not run")))
     return rows
+
+
+def _minimal_rows(keys: list, order: list, options: Options,
+                  py_tables: Any, py_reason: Optional[str], say: Progress
+                  ) -> tuple[list[Row], list[Target]]:
+    """Each textbook table beside the minimal table of its kind, in one
+    round-robin run, with a 1.3x target per table and operation."""
+    from dsa.bench.minimal_tables import MinimalChained, MinimalOpen
+
+    n = len(keys)
+    misses = [format(k & MASK64, "016x")
+              for k in splitmix64_values(n, SEED + 2)[0]]
+    for k in keys + misses:
+        hash(k)                          # str caches its hash
+    classes: dict[str, Any] = {"min_chained": MinimalChained,
+                               "min_open": MinimalOpen}
+    reasons: dict[str, str] = {}
+    for key, cls_name in (("tb_chained", "ChainedHashTable"),
+                          ("tb_open", "OpenAddressingHashTable")):
+        if py_tables is None:
+            reasons[key] = py_reason or "dsa.hashtable missing"
+        else:
+            classes[key] = getattr(py_tables, cls_name)
+    contenders = {key: str_four_ops(cls, keys, order, misses)
+                  for key, cls in classes.items()}
+    say(f"timing the textbook tables against minimal ones, {n:,} str keys")
+    samples, _ = round_robin(contenders, repeat=options.repeat,
+                             warmup=options.warmup, reasons=reasons)
+    data = (f"str keys: 16 hex digits of splitmix64 (seed {SEED + 1}), "
+            f"misses from seed {SEED + 2}, hashes cached")
+    rows: list[Row] = []
+    targets: list[Target] = []
+    number = 4
+    for kind, minimal, twin, name in (
+            ("Chained", "min_chained", "tb_chained", "ChainedHashTable"),
+            ("Open-addressing", "min_open", "tb_open",
+             "OpenAddressingHashTable")):
+        names = {minimal: f"minimal {kind.lower()} table (dsa.bench."
+                          "minimal_tables)",
+                 twin: f"dsa.hashtable.{name}"}
+        rows += _phase_rows(MINIMAL.replace("{kind}", kind), n, data, names,
+                            PHASES_MINIMAL, samples, reasons,
+                            {op: minimal for op in PHASES_MINIMAL})
+        for op in PHASES_MINIMAL:
+            targets.append(Target(
+                f"{twin}_vs_minimal_{op}",
+                f"{number}. {name} {OP_WORDS[op]}, {n:,} str keys <= "
+                f"{MINIMAL_LIMIT}x the minimal {kind.lower()} table",
+                f"{twin}_{op}", f"{minimal}_{op}", MINIMAL_LIMIT))
+            number += 1
+    return rows, targets
 
 
 def _faster_row(rows: list[Row], a: str, b: str) -> str:

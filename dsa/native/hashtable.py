@@ -342,6 +342,26 @@ class _NativeHashTable(MutableMapping):
 
     # ---- plumbing ---------------------------------------------------------
 
+    def __new__(cls, *args: Any, **kwargs: Any) -> "_NativeHashTable":
+        # Like dict, a table is a valid empty table as soon as it exists, so
+        # cls.__new__(cls) and a subclass whose __init__ skips ours still work.
+        self = super().__new__(cls)
+        cls._own_init(self)
+        return self
+
+    def _reinitialised(self, pairs: List[Tuple[int, int]],
+                       defaults: bool) -> bool:
+        """Calling ``__init__`` on a table already built adds to it, as for
+        dict; new options (any not left at its default) rebuild it with
+        them, keeping its items.  True if the table was kept."""
+        if getattr(self, "_t", None) is None:
+            return False
+        if defaults:
+            self._store_all(pairs)
+            return True
+        pairs[:0] = list(self._iter_items())
+        return False
+
     def _adopt(self, c: _Api, raw: Any, traced: bool, seed: int) -> None:
         self._c = c
         self._t = c.ffi.gc(raw, c.free)          # freed with this object
@@ -747,6 +767,10 @@ class ChainedHashTable(_NativeHashTable):
         seed_ = _check_seed(seed)
         cap = as_size(capacity, "capacity")
         pairs = _pairs(mapping_or_iterable)
+        if self._reinitialised(pairs, (max_load_factor, hash_function, seed,
+                                       capacity, nodes, traced)
+                               == (0.75, "keyed", None, 8, "malloc", False)):
+            return
         c = _api(self._PREFIX, bool(traced))
         out = c.ffi.new("dsa_ch **")
         check(c.lib, c.new(cap, load_, kind, seed_, source, out))
@@ -853,6 +877,10 @@ class OpenAddressingHashTable(_NativeHashTable):
         seed_ = _check_seed(seed)
         cap = as_size(capacity, "capacity")
         pairs = _pairs(mapping_or_iterable)
+        if self._reinitialised(pairs, (max_load_factor, hash_function, seed,
+                                       capacity, probing, traced)
+                               == (2 / 3, "keyed", None, 8, "linear", False)):
+            return
         c = _api(self._PREFIX, bool(traced))
         out = c.ffi.new("dsa_oa **")
         check(c.lib, c.new(cap, load_, kind, seed_, out))
@@ -923,6 +951,11 @@ class OpenAddressingHashTable(_NativeHashTable):
             longest_probe=int(s.longest),
             expected_probes_hit=float(s.avg_successful),
             expected_probes_miss=float(s.avg_unsuccessful))
+
+
+# The __init__ each table's __new__ runs, whatever a subclass overrides.
+ChainedHashTable._own_init = ChainedHashTable.__init__
+OpenAddressingHashTable._own_init = OpenAddressingHashTable.__init__
 
 
 # ---- kernels timed inside C -------------------------------------------------------

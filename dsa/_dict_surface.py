@@ -1,0 +1,716 @@
+"""dict's surface, built once for both textbook tables of dsa/hashtable.py.
+
+``dsa/hashtable.py`` is the lesson: a key hashed to a slot, a chain walked
+or a probe sequence followed, insertion, deletion, resizing.  A drop-in for
+:class:`dict` needs much more, and none of it depends on how collisions are
+resolved, so it is written here once, as the class both tables inherit
+from: the dense list that remembers insertion order, the constructor forms
+and ``update``'s rules, ``fromkeys``, ``copy``, pickling, ``==``, ``|``,
+``repr``, the iterators and the three views.
+
+What a table provides (see :class:`DictSurface`): ``_hash`` (the function
+from a key to its stored hash), ``_find(key, h)`` (the entry or None),
+``_add(key, h, value)`` (insert an absent key, growing if need be),
+``_place(entry)`` (put an entry into a structure known to have room),
+``_unlink(entry)`` (take an entry out of the slots), ``_reset(capacity)``,
+``_capacity()`` and ``_structure_sizeof()``.
+
+Insertion order: a dense entries list beside the slots
+======================================================
+Since Python 3.7 a dict remembers insertion order.  CPython keeps a dense,
+append-only array of entries ``(hash, key, value)`` in insertion order
+beside the sparse hash index, whose slots only point at entries; so do the
+tables here: ``_entries`` is the dense list, and iteration walks it.  A
+deletion leaves a hole (``None``).  The list has a fixed *room*, as
+CPython's entries array has: when an insertion finds no room left, the holes
+are squeezed out and the room is set for three times the live keys, exactly
+CPython's ``insertion_resize``.  Keeping CPython's schedule matters for one
+thing only: a loop that changes a dict while iterating over it.  An
+iterator walks the dense list by position and stops, or raises, exactly
+where a dict's iterator does, because the holes are squeezed out at the
+same moments.
+
+Changing a table while iterating over it
+========================================
+An iterator remembers the size of the table when it started; a change of
+size makes its next step raise ``RuntimeError("dictionary changed size
+during iteration")``, and an iterator that finds more keys than the table
+had when it started raises ``"dictionary keys changed during iteration"``.
+
+The views
+=========
+``keys()`` and ``items()`` are set-like.  Their set operations follow
+CPython's rules (in :class:`dsa._compat.SetViewOperations`), down to which
+of two equal elements the result keeps: with ``d = {1.0: 'a'}``,
+``d.keys() & {1}`` is ``{1.0}``.
+"""
+
+from __future__ import annotations
+
+import numbers
+import sys
+from collections.abc import (ItemsView, Iterable, Iterator, KeysView, Mapping,
+                             MutableMapping, ValuesView)
+from operator import attrgetter
+from reprlib import recursive_repr
+from types import GenericAlias, MappingProxyType
+from typing import Any, Callable, Optional
+
+from dsa._compat import (DICT_CHANGED_SIZE, DICT_EMPTY, DICT_KEYS_CHANGED,
+                         SetViewOperations, cannot_create, cannot_pickle,
+                         dict_room, lookup_special, mapping_keys, update_pairs)
+
+__all__ = ["DictSurface"]
+
+# A marker for "argument not given", distinct from every value a caller
+# could pass (None included).
+_MISSING: Any = object()
+
+
+def _checked_hash(function: Callable[[Any], int]) -> Callable[[Any], int]:
+    """Wrap a plugged hash function so that it behaves like ``hash``.
+
+    The key must still be hashable in Python's sense (so a list key fails
+    exactly as it does in a dict) and the function must return an int.  The
+    result is converted to an exact ``int`` so that comparing two stored
+    hashes can never run user code.
+    """
+    def hash_key(key: Any) -> int:
+        hash(key)
+        h = function(key)
+        if not isinstance(h, int):
+            raise TypeError(
+                f"hash_function must return an int, not {type(h).__name__}")
+        return int(h)
+    return hash_key
+
+
+def _rebuild_table(cls: type, options: dict) -> "DictSurface":
+    """Unpickling helper: an empty table of ``cls`` with the given options."""
+    table = DictSurface.__new__(cls)
+    table._configure(**options)
+    return table
+
+
+class _TableOptions:
+    """The teaching options of a table: validated, rebuilt into, reported.
+
+    ``max_load_factor``, ``hash_function`` and ``capacity`` (plus whatever
+    one kind adds), the properties that show them, ``slot_of`` and
+    ``resize``.
+    """
+
+    __slots__ = ()
+
+    def _configure(self, max_load_factor: Optional[float] = None,
+                   hash_function: Optional[Callable[[Any], int]] = None,
+                   capacity: Optional[int] = None, **more: Any) -> None:
+        """Set the teaching options (None means the default) and rebuild.
+
+        Everything that can fail (validation, and new hashes when a table
+        that already has keys gets a new hash function) happens before
+        anything is changed.
+        """
+        max_load = (self.DEFAULT_MAX_LOAD_FACTOR if max_load_factor is None
+                    else self._valid_max_load(max_load_factor))
+        if hash_function is None:
+            hash_function = hash
+        elif not callable(hash_function):
+            raise TypeError("hash_function must be callable, not "
+                            f"{type(hash_function).__name__}")
+        hash_key = hash if hash_function is hash else _checked_hash(hash_function)
+        requested = (self._min_capacity if capacity is None
+                     else self._round_capacity(capacity))
+        extra = self._valid_extra_options(**more)
+        old = [e for e in getattr(self, "_entries", ()) if e is not None]
+        keep_hashes = old and hash_function is self._hash_function
+        if keep_hashes:
+            if (max_load == self._max_load and requested == self._capacity()
+                    and all(getattr(self, k) == v for k, v in extra.items())):
+                return                  # nothing changes: keep the table as is
+            rehashed = [(e.hash, e.key, e.value) for e in old]
+        else:
+            rehashed = [(hash_key(e.key), e.key, e.value) for e in old]
+
+        # Nothing below can fail.
+        for name, value in extra.items():
+            setattr(self, name, value)
+        if not keep_hashes:
+            self._hash = hash_key
+            self._mixing = False
+        self._hash_function = hash_function
+        self._max_load = max_load
+        if not hasattr(self, "resize_count"):
+            self.on_resize = None
+            self.resize_count = 0
+        capacity = requested
+        while len(rehashed) > max_load * capacity:
+            capacity *= 2
+        self._reset(capacity)
+        for h, key, value in rehashed:
+            self._place_new(h, key, value)
+
+    def _valid_extra_options(self, **more: Any) -> dict:
+        """Validate options only one table has; return attributes to set."""
+        if more:
+            raise TypeError(f"unexpected option {next(iter(more))!r}")
+        return {}
+
+    def _options(self) -> dict:
+        """The options that re-create this table's configuration."""
+        return {
+            "max_load_factor": self._max_load,
+            "hash_function": (None if self._hash_function is hash
+                              else self._hash_function),
+            "capacity": self._capacity(),
+        }
+
+    def _adopt_hashing(self, other: "DictSurface") -> None:
+        """Hash as ``other`` does (an empty copy of a mixing table mixes)."""
+        self._hash, self._mixing = other._hash, other._mixing
+
+    def _valid_max_load(self, value: Any) -> float:
+        if isinstance(value, bool) or not isinstance(value, numbers.Real):
+            raise TypeError("max_load_factor must be a real number, not "
+                            f"{type(value).__name__}")
+        value = float(value)
+        if not value >= self.MIN_MAX_LOAD_FACTOR:      # also rejects NaN
+            raise ValueError(f"max_load_factor must be >= "
+                             f"{self.MIN_MAX_LOAD_FACTOR}, not {value}")
+        return value
+
+    def _round_capacity(self, capacity: Any) -> int:
+        """Validate a requested slot count and round it up to a power of two."""
+        if isinstance(capacity, bool) or not isinstance(capacity, int):
+            raise TypeError(
+                f"capacity must be an int, not {type(capacity).__name__}")
+        if capacity < 0:
+            raise ValueError(f"capacity must be >= 0, not {capacity}")
+        size = self._min_capacity
+        while size < capacity:
+            size *= 2
+        return size
+
+    @property
+    def capacity(self) -> int:
+        """The number of slots."""
+        return self._capacity()
+
+    @property
+    def load_factor(self) -> float:
+        """Live keys per slot: ``len(self) / capacity``."""
+        return self._size / self._capacity()
+
+    @property
+    def max_load_factor(self) -> float:
+        """The load (fill, for open addressing) above which the table grows.
+
+        Setting it validates the number and resizes at once if the table is
+        now too full for it.
+        """
+        return self._max_load
+
+    @max_load_factor.setter
+    def max_load_factor(self, value: float) -> None:
+        self._max_load = self._valid_max_load(value)
+        event = None
+        if self._too_full(0):
+            event = self._rehash(self._capacity_to_grow_to(0))
+        self._announce(event)
+
+    @property
+    def hash_function(self) -> Callable[[Any], int]:
+        """The function that turns a key into its hash (``hash`` unless plugged)."""
+        return self._hash_function
+
+    def slot_of(self, key: Any) -> int:
+        """The home slot of ``key`` under the current capacity.
+
+        ``hash & (capacity - 1)`` keeps the low bits of the hash.  Because the
+        capacity is a power of two this is exactly ``hash % capacity``, for
+        negative hashes too: ``-3 & 7 == 5 == -3 % 8``.  (Once a table has
+        begun to mix ``hash`` against patterned keys, the mixed hash.)
+        """
+        return self._hash(key) & self._mask
+
+    def resize(self, capacity: int) -> None:
+        """Rebuild with ``capacity`` slots (rounded up to a power of two).
+
+        The table grows on its own; this is for lessons, which want to watch
+        a resize happen, and for shrinking on purpose.  A capacity too small
+        for the keys at ``max_load_factor`` raises ValueError.
+        """
+        slots = self._round_capacity(capacity)
+        if self._size > self._max_load * slots:
+            raise ValueError(
+                f"capacity {slots} cannot hold {self._size} keys at "
+                f"max_load_factor {self._max_load}")
+        self._announce(self._rehash(slots))
+
+    def _announce(self, event: Any) -> None:
+        """Call the resize hook, once the table is consistent again."""
+        if event is not None and self.on_resize is not None:
+            self.on_resize(event)
+
+
+
+class DictSurface(_TableOptions, MutableMapping):
+    """Everything of dict that does not depend on the hash structure."""
+
+    __slots__ = ("_entries", "_room", "_size", "_mask", "_hash", "_mixing",
+                 "_hash_function", "_max_load", "on_resize", "resize_count")
+
+    DEFAULT_MAX_LOAD_FACTOR: float = 0.75
+    #: Below this a table would ask for absurd numbers of slots (2**30 for
+    #: one key at 1e-9), or overflow working them out.
+    MIN_MAX_LOAD_FACTOR: float = 1 / 16
+    _min_capacity = 8
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, like dict
+    __class_getitem__ = classmethod(GenericAlias)
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> "DictSurface":
+        # Like dict, a table is a valid empty table as soon as it exists,
+        # even if a subclass's __init__ never calls ours.
+        self = super().__new__(cls)
+        self._configure()
+        return self
+
+    def _initialise(self, mapping_or_iterable: Any, kwargs: dict) -> None:
+        """The body of ``__init__`` after the options: dict's update rules."""
+        self._update(mapping_or_iterable)
+        if kwargs:
+            self._update(kwargs)
+
+    # -- the dense entries list -----------------------------------------------
+
+    def _clear_entries(self) -> None:
+        self._entries: list = []
+        self._room = 0                  # an empty dict has no entries array
+        self._size = 0
+
+    def _append_entry(self, entry: Any) -> None:
+        """Put a new entry at the end of the insertion order."""
+        if self._room <= 0:
+            self._compact_entries()
+        entry.position = len(self._entries)
+        self._entries.append(entry)
+        self._room -= 1
+        self._size += 1
+
+    def _compact_entries(self) -> None:
+        """Squeeze out the holes and set the room as CPython does on growth.
+
+        The slots point at entry objects, not at positions, so they are
+        untouched.
+        """
+        live = [e for e in self._entries if e is not None]
+        for position, entry in enumerate(live):
+            entry.position = position
+        self._entries = live
+        self._room = dict_room(len(live))
+
+    def _punch_hole(self, entry: Any) -> None:
+        """Remove an entry from the insertion order, leaving a hole."""
+        self._entries[entry.position] = None
+        entry.position = -1
+        self._size -= 1
+
+    def _live_entries(self) -> list:
+        return [e for e in self._entries if e is not None]
+
+    # -- lookups --------------------------------------------------------------
+
+    def _entry_for(self, key: Any) -> Any:
+        """Hash ``key`` and return its entry, or None."""
+        return self._find(key, self._hash(key))
+
+    def _not_found(self, key: Any) -> Any:
+        """What ``table[key]`` does for a missing key: __missing__ or KeyError."""
+        missing = lookup_special(self, "__missing__")
+        if missing is None:
+            raise KeyError(key)
+        return missing(key)
+
+    def get(self, key: Any, default: Any = None, /) -> Any:
+        """``self[key]`` if ``key`` is present, else ``default``."""
+        entry = self._find(key, self._hash(key))
+        return default if entry is None else entry.value
+
+    def __len__(self) -> int:
+        return self._size
+
+    # -- updates --------------------------------------------------------------
+
+    def _store(self, key: Any, value: Any) -> None:
+        """Insert or update one key.  An existing key keeps its place in the
+        order and its original key object: {1: 'a', 1.0: 'b'} is {1: 'b'}."""
+        h = self._hash(key)
+        entry = self._find(key, h)
+        if entry is None:
+            self._add(key, h, value)
+        else:
+            entry.value = value
+
+    def _remove(self, entry: Any) -> None:
+        """Take ``entry`` out of the slots and out of the insertion order."""
+        self._unlink(entry)
+        self._punch_hole(entry)
+
+    def __delitem__(self, key: Any) -> None:
+        entry = self._find(key, self._hash(key))
+        if entry is None:
+            raise KeyError(key)
+        self._remove(entry)
+
+    def pop(self, key: Any, default: Any = _MISSING, /) -> Any:
+        """Remove ``key`` and return its value, or ``default`` if it is absent.
+
+        Without a default, a missing key raises KeyError.
+        """
+        entry = self._find(key, self._hash(key))
+        if entry is None:
+            if default is _MISSING:
+                raise KeyError(key)
+            return default
+        self._remove(entry)
+        return entry.value
+
+    def popitem(self) -> tuple:
+        """Remove and return the most recently inserted ``(key, value)`` pair."""
+        entries = self._entries
+        while entries and entries[-1] is None:
+            entries.pop()
+        if not entries:
+            raise KeyError(DICT_EMPTY)
+        entry = entries[-1]
+        self._remove(entry)
+        entries.pop()        # dict forgets the last place, not the room
+        return entry.key, entry.value
+
+    def setdefault(self, key: Any, default: Any = None, /) -> Any:
+        """Return ``self[key]``, inserting ``default`` first if it is absent."""
+        h = self._hash(key)
+        entry = self._find(key, h)
+        if entry is not None:
+            return entry.value
+        self._add(key, h, default)
+        return default
+
+    def update(self, other: Any = (), /, **kwargs: Any) -> None:
+        """Add the pairs of a mapping or iterable of pairs, then of ``kwargs``."""
+        self._update(other)
+        if kwargs:
+            self._update(kwargs)
+
+    def _update(self, other: Any) -> None:
+        """dict's rules: a dict, anything with keys(), or (key, value) pairs."""
+        store = self._store
+        if isinstance(other, dict) and type(other).__iter__ is dict.__iter__:
+            for key, value in dict.items(other):
+                store(key, value)
+        elif (isinstance(other, DictSurface)
+              and type(other).__iter__ is DictSurface.__iter__):
+            # Read the other table's entries directly, as dict does for a
+            # dict; its iterator notices if a key's __eq__ changes it.
+            for key, value in _TableIterator(other, _ITEM):
+                store(key, value)
+        elif hasattr(other, "keys"):
+            for key in mapping_keys(other):
+                store(key, other[key])
+        else:
+            for key, value in update_pairs(other):
+                store(key, value)
+
+    def clear(self) -> None:
+        """Remove every key and go back to the minimum capacity."""
+        # Keep the old structure alive until the new one is in place: freeing
+        # it can run a key's or value's __del__, which may look at the table.
+        old = self._detach()
+        self._reset(self._min_capacity)
+        del old
+
+    # -- construction and copies ----------------------------------------------
+
+    @classmethod
+    def fromkeys(cls, iterable: Iterable, value: Any = None, /) -> Any:
+        """A new table of this class mapping each key of ``iterable`` to ``value``."""
+        table = cls()
+        for key in iterable:
+            table[key] = value
+        return table
+
+    def _empty_like(self, capacity: Optional[int] = None) -> Any:
+        """A new empty table of the same class with the same options."""
+        options = self._options()
+        options["capacity"] = capacity
+        return _rebuild_table(type(self), options)
+
+    def copy(self) -> Any:
+        """A shallow copy: same class, same options, same capacity, same order."""
+        new = self._empty_like(self._capacity())
+        new._adopt_hashing(self)
+        for entry in self._entries:
+            if entry is not None:
+                # Keys are known to be distinct and their hashes are stored:
+                # no __hash__ or __eq__ is called, just as dict.copy().
+                new._place_new(entry.hash, entry.key, entry.value)
+        state = getattr(self, "__dict__", None)
+        if state:
+            new.__dict__.update(state)
+        return new
+
+    __copy__ = copy
+
+    def __reduce__(self) -> tuple:
+        # The options travel in the constructor arguments because pickle
+        # stores the items before it restores any state.
+        state = getattr(self, "__dict__", None) or None
+        return (_rebuild_table, (type(self), self._options()), state, None,
+                _TableIterator(self, _ITEM))
+
+    def __sizeof__(self) -> int:
+        size = object.__sizeof__(self) + sys.getsizeof(self._entries)
+        size += self._size * self._entry_class.__basicsize__
+        return size + self._structure_sizeof()
+
+    # -- iteration and views --------------------------------------------------
+
+    def __iter__(self) -> Iterator:
+        return _TableIterator(self, _KEY)
+
+    def __reversed__(self) -> Iterator:
+        return _TableIterator(self, _KEY, reverse=True)
+
+    def keys(self) -> "_KeysView":
+        """A live, set-like view of the keys."""
+        return _KeysView._of(self)
+
+    def values(self) -> "_ValuesView":
+        """A live view of the values."""
+        return _ValuesView._of(self)
+
+    def items(self) -> "_ItemsView":
+        """A live, set-like view of the ``(key, value)`` pairs."""
+        return _ItemsView._of(self)
+
+    # -- comparison, union, repr ----------------------------------------------
+
+    def __eq__(self, other: Any) -> Any:
+        if not isinstance(other, Mapping):
+            return NotImplemented
+        if self._size != len(other):
+            return False
+        if isinstance(other, dict):
+            def look_up(key: Any) -> Any:
+                return dict.get(other, key, _MISSING)
+        elif isinstance(other, DictSurface):
+            def look_up(key: Any) -> Any:
+                entry = other._entry_for(key)
+                return _MISSING if entry is None else entry.value
+        else:
+            def look_up(key: Any) -> Any:
+                try:
+                    return other[key]
+                except KeyError:
+                    return _MISSING
+        # Walk our own entries by index, re-reading the list each time, so
+        # that a comparison which changes a table cannot derail the walk.
+        index = 0
+        while index < len(self._entries):
+            entry = self._entries[index]
+            index += 1
+            if entry is None:
+                continue
+            key, value = entry.key, entry.value
+            theirs = look_up(key)
+            if theirs is _MISSING:
+                return False
+            if not (value is theirs or value == theirs):
+                return False
+        return True
+
+    def __or__(self, other: Any) -> Any:
+        if not isinstance(other, Mapping):
+            return NotImplemented
+        new = self.copy()
+        new._update(other)
+        return new
+
+    def __ror__(self, other: Any) -> Any:
+        if not isinstance(other, Mapping):
+            return NotImplemented
+        new = self._empty_like()
+        new._update(other)
+        new._update(self)
+        return new
+
+    def __ior__(self, other: Any) -> Any:
+        self._update(other)
+        return self
+
+    @recursive_repr("{...}")
+    def __repr__(self) -> str:
+        pairs = ", ".join(f"{entry.key!r}: {entry.value!r}"
+                          for entry in self._live_entries())
+        return f"{type(self).__name__}({{{pairs}}})"
+
+
+# ---------------------------------------------------------------------------
+# The iterator: keys, values or items, forwards or backwards
+# ---------------------------------------------------------------------------
+
+_KEY = attrgetter("key")
+_VALUE = attrgetter("value")
+_ITEM = attrgetter("key", "value")
+
+
+class _TableIterator:
+    """Walks the dense entries list, checking as dict's iterators do.
+
+    It remembers the table's size at the start: if the size changes, every
+    later step raises "changed size" (the error is sticky).  If a forward
+    walk finds more entries than the table had at the start, keys were
+    deleted and others added: "keys changed".  After that, or at the end,
+    it is exhausted for good.  ``pick`` turns an entry into what is yielded.
+    """
+
+    __slots__ = ("_table", "_position", "_expected_size", "_remaining",
+                 "_pick", "_reverse")
+
+    def __init__(self, table: DictSurface, pick: Callable[[Any], Any],
+                 reverse: bool = False) -> None:
+        self._table: Optional[DictSurface] = table
+        self._position = len(table._entries) - 1 if reverse else 0
+        self._expected_size = table._size
+        self._remaining = table._size
+        self._pick = pick
+        self._reverse = reverse
+
+    def __iter__(self) -> "_TableIterator":
+        return self
+
+    def __next__(self) -> Any:
+        table = self._table
+        if table is None:
+            raise StopIteration
+        if table._size != self._expected_size:
+            self._expected_size = -1
+            raise RuntimeError(DICT_CHANGED_SIZE)
+        entries = table._entries
+        if self._reverse:
+            i = min(self._position, len(entries) - 1)
+            while i >= 0 and entries[i] is None:
+                i -= 1
+            if i < 0:
+                self._table = None
+                raise StopIteration
+            self._position = i - 1
+        else:
+            i = self._position
+            while i < len(entries) and entries[i] is None:
+                i += 1
+            if i >= len(entries):
+                self._table = None
+                raise StopIteration
+            if self._remaining == 0:
+                self._table = None
+                raise RuntimeError(DICT_KEYS_CHANGED)
+            self._position = i + 1
+        self._remaining -= 1
+        return self._pick(entries[i])
+
+    def __length_hint__(self) -> int:
+        table = self._table
+        if table is not None and table._size == self._expected_size:
+            return self._remaining
+        return 0
+
+    def __reduce__(self) -> tuple:
+        # Like dict's iterators: pickle what is left as a plain list.
+        twin = object.__new__(_TableIterator)
+        for name in self.__slots__:
+            setattr(twin, name, getattr(self, name))
+        return iter, (list(twin),)
+
+
+# ---------------------------------------------------------------------------
+# Views
+# ---------------------------------------------------------------------------
+
+class _View:
+    """What the three views share: reversed(), .mapping, repr, no pickling."""
+
+    __slots__ = ()
+    _kind = ""
+    _pick: Callable[[Any], Any] = _KEY
+
+    @property
+    def mapping(self) -> MappingProxyType:
+        """A read-only proxy of the table this view looks at."""
+        return MappingProxyType(self._mapping)  # type: ignore[attr-defined]
+
+    def __len__(self) -> int:
+        return self._mapping._size  # type: ignore[attr-defined]
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
+        # As with dict, views come from keys(), values() and items() only.
+        raise cannot_create(cls)
+
+    @classmethod
+    def _of(cls, table: DictSurface) -> Any:
+        view = object.__new__(cls)
+        view._mapping = table  # type: ignore[attr-defined]
+        return view
+
+    def __iter__(self) -> Iterator:
+        return _TableIterator(self._mapping, type(self)._pick)  # type: ignore
+
+    def __reversed__(self) -> Iterator:
+        return _TableIterator(self._mapping, type(self)._pick,  # type: ignore
+                              reverse=True)
+
+    @recursive_repr("...")
+    def __repr__(self) -> str:
+        # Exactly dict's format: dict_keys(['a']), dict_items([('a', 1)]).
+        return f"dict_{self._kind}({list(self)!r})"  # type: ignore
+
+    def __reduce__(self) -> Any:
+        raise cannot_pickle(self)
+
+
+class _KeysView(_View, SetViewOperations, KeysView):
+    __slots__ = ()
+    _kind = "keys"
+    _pick = _KEY
+
+    def __contains__(self, key: Any) -> bool:
+        return self._mapping._entry_for(key) is not None
+
+
+class _ValuesView(_View, ValuesView):
+    __slots__ = ()
+    _kind = "values"
+    _pick = _VALUE
+
+    def __contains__(self, value: Any) -> bool:
+        for stored in self:
+            if stored is value or stored == value:
+                return True
+        return False
+
+
+class _ItemsView(_View, SetViewOperations, ItemsView):
+    __slots__ = ()
+    _kind = "items"
+    _pick = _ITEM
+
+    def __contains__(self, item: Any) -> bool:
+        if not isinstance(item, tuple) or len(item) != 2:
+            return False
+        key, value = item
+        entry = self._mapping._entry_for(key)
+        if entry is None:
+            return False
+        stored = entry.value
+        return stored is value or bool(stored == value)

@@ -1,0 +1,417 @@
+"""Open addressing, the second of the two textbook hash tables.
+
+Every slot holds at most one entry.  A key whose home slot, ``hash &
+(capacity - 1)``, is taken tries the next slot of its *probe sequence*
+until it finds its key or an empty slot: linear probing steps right,
+CPython's perturbation probing feeds the high bits of the hash into the
+jumps.  A deletion leaves a tombstone, which lookups step over and
+insertions reuse; a rebuild drops them all.  ``dsa/hashtable.py`` tells the
+whole story; the dict surface (insertion order, views, copies, pickling,
+the options) is ``dsa/_dict_surface.py``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterator, Optional
+
+from dsa._dict_surface import DictSurface
+from dsa._hashtable_parts import (PERTURB_SHIFT, PROBE_LIMIT, SAME_HOME,
+                                  TOMBSTONE, Entry, ProbeStats, ResizeEvent,
+                                  WORD, check_common, check_entry,
+                                  histogram, require, start_mixing)
+
+__all__ = ["OpenAddressingHashTable"]
+
+# The tombstone inside an open-addressing slot array: an entry whose hash
+# (None) equals no int and whose key is a private object, so the probe loop
+# steps over it without a special case.
+_TOMBSTONE_ENTRY = Entry(None, object(), None)
+
+
+class OpenAddressingHashTable(DictSurface):
+    """A dict-compatible hash table that resolves collisions by probing.
+
+    ``OpenAddressingHashTable(mapping_or_iterable=(), /, *,
+    max_load_factor=2/3, hash_function=hash, capacity=8, probing="linear",
+    **kwargs)``: the keyword-only names are options, not keys (see
+    :meth:`__init__`).  Each slot is empty (``None``), an entry of the
+    dense list, or the tombstone of a deleted key.
+    """
+
+    __slots__ = ("_slots", "_tombstones", "_linear")
+
+    DEFAULT_MAX_LOAD_FACTOR = 2 / 3
+    _entry_class = Entry
+
+    # -- the probe sequence ---------------------------------------------------
+
+    def _probe(self, h: int, mask: int) -> Iterator[int]:
+        """The probe sequence of a hash: its home slot, then where to look next.
+
+        Linear probing steps right, wrapping.  Perturbation probing is
+        CPython's: ``i = (5*i + 1 + perturb) % capacity``, then ``perturb >>=
+        5``, with ``perturb`` starting as the hash read as an unsigned word;
+        once perturb has shifted down to 0, ``5*i + 1`` taken mod a power of
+        two visits every slot before repeating.  The loops of the lookups
+        below write the same step out in place.
+        """
+        i, perturb = h & mask, h & WORD
+        while True:
+            yield i
+            if self._linear:
+                i = (i + 1) & mask
+            else:
+                i = (5 * i + 1 + perturb) & mask
+                perturb >>= PERTURB_SHIFT
+
+    def probe_sequence(self, key: Any, length: Optional[int] = None) -> list:
+        """The first ``length`` slots (default: ``capacity``) ``key`` would try."""
+        count = len(self._slots) if length is None else length
+        probe = self._probe(self._hash(key), self._mask)
+        return [next(probe) for _ in range(count)]
+
+    # -- lookup -----------------------------------------------------------------
+
+    def __getitem__(self, key: Any) -> Any:
+        h = self._hash(key)
+        slots, mask, linear = self._slots, self._mask, self._linear
+        i, perturb = h & mask, h & WORD             # home slot: h % capacity
+        entry = slots[i]
+        while entry is not None:                   # an empty slot ends the search
+            if entry.key is key:
+                return entry.value
+            if entry.hash == h:                    # == must decide: _find
+                found = self._find(key, h)
+                return self._not_found(key) if found is None else found.value
+            if linear:                             # the next slot to try
+                i = (i + 1) & mask
+            else:
+                i = (5 * i + 1 + perturb) & mask
+                perturb >>= PERTURB_SHIFT
+            entry = slots[i]
+        return self._not_found(key)
+
+    def __contains__(self, key: Any) -> bool:
+        return self._find(key, self._hash(key)) is not None
+
+    def _find(self, key: Any, h: int) -> Optional[Entry]:
+        """Follow the probe sequence to ``key`` or to an empty slot, stepping
+        over tombstones; start again if ``==`` changed the table."""
+        while True:
+            slots, mask, linear = self._slots, self._mask, self._linear
+            i, perturb = h & mask, h & WORD
+            entry = slots[i]
+            while entry is not None:
+                if entry.key is key:
+                    return entry
+                if entry.hash == h:
+                    matched = bool(entry.key == key)   # may run any code
+                    if self._slots is not slots or entry.position < 0:
+                        break                          # table changed: restart
+                    if matched:
+                        return entry
+                if linear:
+                    i = (i + 1) & mask
+                else:
+                    i = (5 * i + 1 + perturb) & mask
+                    perturb >>= PERTURB_SHIFT
+                entry = slots[i]
+            else:
+                return None
+
+    # -- insertion and deletion ---------------------------------------------------
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        # One walk, as a lookup: it finds the key, or ends at the empty slot
+        # where a new key goes (unless a tombstone comes first: _free_slot).
+        h = self._hash(key)
+        slots, mask, linear = self._slots, self._mask, self._linear
+        i, perturb = h & mask, h & WORD
+        entry = slots[i]
+        while entry is not None:
+            if entry.key is key:
+                entry.value = value
+                return
+            if entry.hash == h:                    # == must decide: _find
+                found = self._find(key, h)
+                if found is None:
+                    self._add(key, h, value)
+                else:
+                    found.value = value
+                return
+            if linear:
+                i = (i + 1) & mask
+            else:
+                i = (5 * i + 1 + perturb) & mask
+                perturb >>= PERTURB_SHIFT
+            entry = slots[i]
+        self._insert(self._free_slot(h) if self._tombstones else i, key, h, value)
+
+    def _add(self, key: Any, h: int, value: Any) -> None:
+        """Insert a key known to be absent."""
+        self._insert(self._free_slot(h), key, h, value)
+
+    def _free_slot(self, h: int) -> int:
+        """The first slot of the probe sequence that is empty or a tombstone."""
+        slots = self._slots
+        for i in self._probe(h, self._mask):
+            if slots[i] is None or slots[i] is _TOMBSTONE_ENTRY:
+                return i
+        raise AssertionError("unreachable: there is always an empty slot")
+
+    def _insert(self, slot: int, key: Any, h: int, value: Any) -> None:
+        """Put a new key into ``slot``, the first free one of its sequence.
+
+        Reusing a tombstone leaves the fill as it was; taking an empty slot
+        raises it, and if that would pass the maximum the table is rebuilt
+        first and the slot looked for again.
+        """
+        event = None
+        slots = self._slots
+        if slots[slot] is _TOMBSTONE_ENTRY:
+            self._tombstones -= 1
+        elif self._size + self._tombstones + 1 > self._max_load * len(slots):
+            event = self._rehash(self._capacity_to_grow_to(1))
+            slot = self._free_slot(h)
+        entry = Entry(h, key, value)
+        self._append_entry(entry)
+        self._slots[slot] = entry
+        if (slot - h) & self._mask > PROBE_LIMIT and self._linear:
+            if self._hash is hash and self._one_home(h & self._mask):
+                event = start_mixing(self) or event
+        if event is not None:
+            self._announce(event)
+
+    def _one_home(self, home: int) -> bool:
+        """Do most keys of the run at ``home`` have it as their home slot?
+
+        A long linear run is normal now and then with a good hash, but its
+        keys come from many homes; patterned keys pile up on one.
+        """
+        slots, mask = self._slots, self._mask
+        same = sum(1 for i in range(home, home + 16)
+                   if slots[i & mask] is not None
+                   and slots[i & mask] is not _TOMBSTONE_ENTRY
+                   and slots[i & mask].hash & mask == home)
+        return same >= SAME_HOME
+
+    def _place_new(self, h: int, key: Any, value: Any) -> int:
+        self._insert(self._free_slot(h), key, h, value)
+        return 0
+
+    def _unlink(self, entry: Entry) -> None:
+        """Replace ``entry``'s slot with a tombstone: emptying it would make
+        the keys further along the same probe path unreachable."""
+        slots = self._slots
+        for i in self._probe(entry.hash, self._mask):
+            if slots[i] is entry:
+                slots[i] = _TOMBSTONE_ENTRY
+                self._tombstones += 1
+                return
+
+    # -- resizing -------------------------------------------------------------------
+
+    def _too_full(self, extra: int) -> bool:
+        """Would ``extra`` more occupied slots push the fill past the maximum?"""
+        return (self._size + self._tombstones + extra
+                > self._max_load * len(self._slots))
+
+    def _capacity_to_grow_to(self, extra: int) -> int:
+        """The capacity of the rebuilt table, chosen from the LIVE keys: room
+        for twice them, so the next rebuild is at least as many insertions
+        away as this one cost; never smaller than now.  With no tombstones
+        this is exactly a doubling; full of tombstones, the same size."""
+        capacity = len(self._slots)
+        while (self._size + extra > self._max_load * capacity
+               or 2 * self._size > self._max_load * capacity):
+            capacity *= 2
+        return capacity
+
+    def _rehash(self, new_capacity: int,
+                remix: Optional[Callable[[int], int]] = None
+                ) -> Optional[ResizeEvent]:
+        """Place every live key, in insertion order, in a fresh slot array
+        (after ``remix``, if given, has replaced each stored hash).
+        Tombstones are not copied."""
+        old_capacity = len(self._slots)
+        old_slot = {} if self.on_resize is None else {
+            id(e): i for i, e in enumerate(self._slots)
+            if e is not None and e is not _TOMBSTONE_ENTRY}
+        mask, linear = new_capacity - 1, self._linear
+        live = self._live_entries()
+        slots: list = [None] * new_capacity
+        placed = []
+        for entry in live:
+            if remix is not None:
+                entry.hash = remix(entry.hash)
+            h = entry.hash
+            i, perturb = h & mask, h & WORD
+            while slots[i] is not None:         # the first empty slot
+                if linear:
+                    i = (i + 1) & mask
+                else:
+                    i = (5 * i + 1 + perturb) & mask
+                    perturb >>= PERTURB_SHIFT
+            slots[i] = entry
+            placed.append(i)
+        cleared = self._tombstones
+        self._slots, self._mask, self._tombstones = slots, mask, 0
+        self.resize_count += 1
+        if self.on_resize is None:
+            return None
+        moves = tuple((e.key, old_slot[id(e)], i) for e, i in zip(live, placed)
+                      if old_slot[id(e)] != i)
+        return ResizeEvent(old_capacity, new_capacity, len(moves), len(live),
+                           moves, cleared)
+
+    # -- construction -----------------------------------------------------------------
+
+    def __init__(self, mapping_or_iterable: Any = (), /, *,
+                 max_load_factor: Optional[float] = None,
+                 hash_function: Optional[Callable[[Any], int]] = None,
+                 capacity: Optional[int] = None,
+                 probing: Optional[str] = None, **kwargs: Any) -> None:
+        """Build a table exactly as ``dict(mapping_or_iterable, **kwargs)``.
+
+        Options as for :class:`ChainedHashTable`, except that
+        ``max_load_factor`` (default 2/3, where CPython's dict grows) must be
+        below 1 and limits the *fill factor*, ``(live keys + tombstones) /
+        capacity``; plus ``probing``: ``"linear"`` or ``"perturb"``.
+
+        Teaching surface: as for the chained table, plus ``fill_factor``,
+        ``tombstones``, ``probing`` and ``probe_sequence(key)``.
+        """
+        self._configure(
+            self._max_load if max_load_factor is None else max_load_factor,
+            self._hash_function if hash_function is None else hash_function,
+            self._capacity() if capacity is None else capacity,
+            probing=self.probing if probing is None else probing)
+        self._initialise(mapping_or_iterable, kwargs)
+
+    def _valid_extra_options(self, probing: str = "linear") -> dict:
+        if probing not in ("linear", "perturb"):
+            raise ValueError(
+                f"probing must be 'linear' or 'perturb', not {probing!r}")
+        return {"_linear": probing == "linear"}
+
+    def _options(self) -> dict:
+        options = super()._options()
+        options["probing"] = self.probing
+        return options
+
+    def _valid_max_load(self, value: Any) -> float:
+        value = super()._valid_max_load(value)
+        if not value < 1:
+            # One slot must stay empty, or a miss would probe forever.
+            raise ValueError(f"max_load_factor must be < 1 for open "
+                             f"addressing, not {value}")
+        return value
+
+    @property
+    def probing(self) -> str:
+        """``"linear"`` or ``"perturb"``."""
+        return "linear" if self._linear else "perturb"
+
+    @property
+    def fill_factor(self) -> float:
+        """Occupied slots, tombstones included, per slot."""
+        return (self._size + self._tombstones) / len(self._slots)
+
+    @property
+    def tombstones(self) -> int:
+        """The number of tombstones in the slot array."""
+        return self._tombstones
+
+    def _reset(self, capacity: int) -> None:
+        self._slots: list = [None] * capacity
+        self._mask = capacity - 1
+        self._tombstones = 0
+        self._clear_entries()
+
+    def _detach(self) -> tuple:
+        return (self._entries, self._slots)
+
+    def _capacity(self) -> int:
+        return len(self._slots)
+
+    def _structure_sizeof(self) -> int:
+        return self._slots.__sizeof__()
+
+    # -- pictures and checks ------------------------------------------------------
+
+    def slots(self) -> list:
+        """A snapshot of the slot array: a key, ``None`` (empty) or
+        :data:`TOMBSTONE` for each slot."""
+        return [None if e is None else TOMBSTONE if e is _TOMBSTONE_ENTRY
+                else e.key for e in self._slots]
+
+    def _probes_to_reach(self, h: int, slot: int) -> int:
+        """Slots a search for hash ``h`` examines to reach ``slot`` (0 if an
+        empty slot, or a full cycle, comes first)."""
+        slots = self._slots
+        for count, i in enumerate(self._probe(h, self._mask), 1):
+            if i == slot:
+                return count
+            if slots[i] is None or count > len(slots) + 64:
+                return 0
+        return 0  # pragma: no cover - the probe never ends
+
+    def _probes_to_miss(self, h: int) -> int:
+        """Slots a search for an absent key with hash ``h`` examines."""
+        slots = self._slots
+        for count, i in enumerate(self._probe(h, self._mask), 1):
+            if slots[i] is None:
+                return count
+        return 0  # pragma: no cover - there is always an empty slot
+
+    def stats(self) -> ProbeStats:
+        """Probe-length statistics of the table as it is now."""
+        probes = [self._probes_to_reach(e.hash, i)
+                  for i, e in enumerate(self._slots)
+                  if e is not None and e is not _TOMBSTONE_ENTRY]
+        capacity = len(self._slots)
+        misses = [self._probes_to_miss(slot) for slot in range(capacity)]
+        return ProbeStats(
+            capacity=capacity, size=self._size,
+            load_factor=self._size / capacity,
+            fill_factor=(self._size + self._tombstones) / capacity,
+            tombstones=self._tombstones, histogram=histogram(probes),
+            longest_probe=max(probes, default=0),
+            expected_probes_hit=sum(probes) / len(probes) if probes else 0.0,
+            expected_probes_miss=sum(misses) / capacity)
+
+    def check_invariants(self) -> None:
+        """Raise AssertionError unless the table is internally consistent.
+
+        The slot array is a power of two; every key is reachable from its
+        home slot along its probe sequence without crossing an empty slot;
+        the fill factor is at most the maximum (so an empty slot exists);
+        ``len`` equals the live entries of the dense list and of the slots;
+        the tombstone counter equals the tombstones present.
+        """
+        capacity = len(self._slots)
+        check_common(self, capacity)
+        tombstones, seen = 0, set()
+        for i, entry in enumerate(self._slots):
+            if entry is None:
+                continue
+            if entry is _TOMBSTONE_ENTRY:
+                tombstones += 1
+                continue
+            require(type(entry) is Entry,
+                    lambda: f"slot {i} holds {entry!r}, not an entry")
+            check_entry(self, entry, seen, f"slot {i}")
+            require(self._probes_to_reach(entry.hash, i) > 0,
+                    lambda: f"key {entry.key!r} in slot {i} cannot be reached "
+                    f"from its home slot {entry.hash & self._mask} without "
+                    f"crossing an empty slot")
+        require(len(seen) == self._size,
+                f"slots hold {len(seen)} keys but len() is {self._size}")
+        require(tombstones == self._tombstones,
+                f"{tombstones} tombstones present but the counter says "
+                f"{self._tombstones}")
+        require(len(seen) + tombstones <= self._max_load * capacity,
+                f"fill factor {(len(seen) + tombstones) / capacity} is above "
+                f"max_load_factor {self._max_load}")
+
+
