@@ -172,8 +172,10 @@ def install(*, scratch: str, hidden: Sequence[str], tripwires: Sequence[str] = (
     state = _State(scratch=os.path.realpath(scratch),
                    hidden=tuple(os.path.realpath(h) for h in hidden))
     trapped_files = []
+    swapped: List[Tuple[Any, Any]] = []
     for name in tripwires:
-        trapped_files += _set_tripwire(name)
+        trapped_files += _set_tripwire(name, swapped)
+    _replace_aliases(swapped)
     refuse = _make_policy(state, tuple(trapped_files), frozenset(trusted_code))
 
     def hook(event: str, args: Tuple[Any, ...]) -> None:
@@ -269,9 +271,10 @@ def _make_policy(state: _State, trapped_files: Tuple[str, ...], trusted_code: An
 # Tripwires
 
 
-def _set_tripwire(dotted: str) -> List[str]:
+def _set_tripwire(dotted: str, swapped: List[Tuple[Any, Any]]) -> List[str]:
     """Replace ``module.attribute`` with a function refusing to run; the
-    module's source file, in a list (empty when it has none).
+    module's source file, in a list (empty when it has none).  The pair
+    (original, replacement) is added to ``swapped``.
 
     The module is imported here if it was not yet.  A name that does not
     exist (an attribute this Python lacks) is skipped.
@@ -318,12 +321,35 @@ def _set_tripwire(dotted: str) -> List[str]:
         except TypeError:  # a final class
             return files
         setattr(owner, attribute, trap)
+        swapped.append((original, trap))
         return files
     try:
         setattr(owner, attribute, tripwire)
     except (TypeError, AttributeError):  # a built-in type's method cannot be replaced
         return []
+    swapped.append((original, tripwire))
     return files
+
+
+def _replace_aliases(swapped: List[Tuple[Any, Any]]) -> None:
+    """Every other module-level name for an original replaced by a tripwire
+    gets the tripwire too: a module loaded before the tripwires were set may
+    hold one of its own (``difflib`` does ``from heapq import nlargest as
+    _nlargest``), and ``difflib._nlargest`` must trip as well."""
+    replacement = {id(original): new for original, new in swapped}
+    if not replacement:
+        return
+    for module in list(sys.modules.values()):
+        namespace = getattr(module, "__dict__", None)
+        if not isinstance(namespace, dict):
+            continue
+        for name, value in list(namespace.items()):
+            new = replacement.get(id(value))
+            if new is not None and new is not value:
+                try:
+                    namespace[name] = new
+                except TypeError:
+                    pass
 
 
 # --------------------------------------------------------------------------
