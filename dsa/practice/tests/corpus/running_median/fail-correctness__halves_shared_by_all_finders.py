@@ -1,8 +1,7 @@
-"""Keeps the two heaps as class attributes, so every MedianFinder shares them: the second finder starts with the first one's numbers.
+"""Keeps the two heaps as class attributes, so every MedianFinder shares them: a new finder starts with the numbers of all the finders before it, and its medians are wrong.
 
 `low = []` in the class body makes one list for the class, not one per
-instance.  Each check builds a fresh MedianFinder, and the grader notices
-that the same input gives a different answer when tried again.
+instance.  The grader builds a fresh MedianFinder for every input.
 """
 
 import heapq
