@@ -8,7 +8,9 @@ from typing import Any, Callable, List, Tuple
 from hypothesis import strategies as st
 
 from dsa.practice.counting import Counted
-from dsa.practice.problem import Complexity, Problem
+from dsa.practice.problem import Complexity, Family, Problem
+
+from ._heap_inputs import LIMIT
 
 #: A case: the meetings, each a (start, end) pair with start < end.
 Case = List[Tuple[Any, Any]]
@@ -27,7 +29,11 @@ Every meeting has `start < end`.  Meetings come in any order and may repeat.
 An empty list needs 0 rooms.
 
 Aim for O(n log n): go through the meetings by start time and keep the end
-times of the meetings in progress in a min-heap.
+times of the meetings in progress in a min-heap.  The speed check times
+your code on meetings of which about a tenth are in progress at once, and
+on meetings that all overlap, over the whole range of times, and counts the
+comparisons it makes between the times; it fails code whose cost grows like
+n * (rooms in use), such as looking through every room for a free one.
 """
 
 STUB = '''\
@@ -55,11 +61,13 @@ def min_meeting_rooms(meetings: list[tuple[int, int]]) -> int:
 
 
 def _cases() -> Any:
-    """Up to 20 short meetings packed into a short day: touching and overlap are common."""
+    """Up to 20 short meetings packed into a short day (touching and overlap
+    are common), now and then one at the limits of the range of times."""
     meeting = st.tuples(st.integers(0, 20), st.integers(1, 6)).map(
         lambda pair: (pair[0], pair[0] + pair[1])
     )
-    return st.lists(meeting, max_size=20)
+    edge = st.sampled_from(((0, LIMIT), (LIMIT - 1, LIMIT), (0, 1)))
+    return st.lists(st.one_of(meeting, edge), max_size=20)
 
 
 def _run(solution: Callable[..., Any], case: Case) -> int:
@@ -73,18 +81,48 @@ def _run(solution: Callable[..., Any], case: Case) -> int:
     return result
 
 
-def _make_case(n: int, rng: random.Random) -> Case:
-    """n meetings in random order, about n/10 of them in progress at once.
+# Growth inputs, with times over the whole range [0, 10**9].  The rooms in
+# use grow with n in both, so looking through every room for a free one
+# (O(n * rooms)) grows like n**2, while the heap stays at O(n log n).
 
-    The number of rooms grows with n, so a solution that scans every room
-    for a free one (O(n * rooms)) grows like n**2, while the heap of end
-    times stays at O(n log n).
-    """
+
+def _tenth(n: int, rng: random.Random) -> Case:
+    """n meetings in random order, each a fifth of the day at most, so that
+    about n/10 of them are in progress at once."""
+    longest = LIMIT // 5
     meetings = []
     for _ in range(n):
-        start = rng.randrange(10 * n)
-        meetings.append((start, start + rng.randint(1, 2 * n)))
+        start = rng.randrange(LIMIT - longest)
+        meetings.append((start, start + rng.randint(1, longest)))
     return meetings
+
+
+def _overlapping(n: int, rng: random.Random) -> Case:
+    """n meetings that all include the middle of the day: n rooms, so
+    scanning the rooms costs n**2 / 2 steps."""
+    middle = LIMIT // 2
+    return [(middle - rng.randint(0, middle - 1), middle + rng.randint(1, middle))
+            for _ in range(n)]
+
+
+def _large(rng: random.Random) -> List[Case]:
+    """10**5 meetings over the whole range: about ten in progress at once;
+    and a chain in which each meeting starts as the one before ends, with
+    one meeting the whole day long (two rooms).
+
+    The rooms in use stay few, so that code slow only when many rooms are
+    busy (the growth inputs find that) still finishes quickly here.
+    """
+    n = 10**5
+    longest = LIMIT // (n // 20)
+    spread = []
+    for _ in range(n):
+        start = rng.randrange(LIMIT - longest)
+        spread.append((start, start + rng.randint(1, longest)))
+    step = LIMIT // n
+    chain = [(i * step, (i + 1) * step) for i in range(n - 1)] + [(0, LIMIT)]
+    rng.shuffle(chain)
+    return [spread, chain]
 
 
 def _counted(case: Case) -> Case:
@@ -108,8 +146,9 @@ PROBLEM = Problem(
     constraints=(
         "0 <= len(meetings) <= 10**5",
         "0 <= start < end <= 10**9",
-        "The speed check counts the comparisons your code makes between the "
-        "times (it passes int-like times that count every `<`, `==`, ...).",
+        "The speed check times your code and counts the comparisons it makes "
+        "between the times (it passes int-like times that count every `<`, "
+        "`==`, ...); both must grow no faster than about n log n.",
     ),
     hints=(
         "Take the meetings in order of their start times.  When a meeting "
@@ -129,10 +168,13 @@ PROBLEM = Problem(
     complexity=Complexity(
         expected="O(n log n)",
         max_exponent=1.4,
-        sizes=(64, 128, 256, 512, 1024),
-        make_case=_make_case,
+        sizes=(1024, 2048, 4096, 8192, 16384),
+        families=(Family("a tenth in progress", _tenth),
+                  Family("all overlapping", _overlapping)),
         counted=_counted,
         min_ops=lambda n: n - 1,
+        repeats=9,
+        note="the rooms in use grow with n (n/10, or all n)",
     ),
     order=5,
     explicit_cases=(
@@ -140,5 +182,7 @@ PROBLEM = Problem(
         [(0, 5), (5, 9)],
         [(0, 30), (5, 10), (15, 20)],
         [(1, 2), (1, 2), (1, 2)],
+        [(0, LIMIT), (LIMIT - 1, LIMIT), (0, 1)],
     ),
+    large_cases=_large,
 )
