@@ -32,10 +32,11 @@ always an answer.  You may reorder `nums`.
 
 Aim for O(n log k) time: a min-heap that never holds more than k numbers
 can keep the k largest numbers seen so far.  The speed check times your
-code on random, sorted and repetitive inputs, with k a
-quarter or a half of n, and fails code whose time grows like n * k on any
-of them.  Sorting everything, O(n log n), is too close to O(n log k) for a
-clock to tell apart, so it passes; the heap is the point of the exercise.
+code on numbers in random order, in increasing order and with many
+repeats, k being a quarter or a half of n, and fails code whose time grows
+like n * k on any of them.  Sorting everything, O(n log n), is too close to
+O(n log k) for a clock to tell apart, so it passes; the heap is the point
+of the exercise.
 
 `heapq.nlargest` and `heapq.nsmallest` would do the whole job for you, so
 they are off limits here, and so are their twins in this package,
