@@ -11,7 +11,7 @@ constraints say it must work.
 from __future__ import annotations
 
 import random
-from typing import Any, List
+from typing import Any, Iterable, List, Sequence, Tuple
 
 from hypothesis import strategies as st
 
@@ -42,3 +42,44 @@ def small_or_extreme(low: int = -9, high: int = 9) -> Any:
     mistake, and keeps a limit only when the mistake needs it.
     """
     return st.one_of(st.integers(low, high), st.sampled_from((-LIMIT, LIMIT)))
+
+
+def sizes(smallest: int, largest: int) -> Tuple[int, ...]:
+    """Growth sizes from ``smallest`` to ``largest``, each about 1.41 times
+    the one before (two per doubling).
+
+    Nine sizes over a factor of 16 rather than five: on a busy machine one
+    timing in a few comes out slow, and with more points a fitted exponent's
+    interval is half as wide, so an honest solution is told from a slow one
+    the first time more often than not.
+    """
+    found = []
+    size = float(smallest)
+    while size <= largest * 1.01:
+        found.append(int(round(size)))
+        size *= 2 ** 0.5
+    return tuple(found)
+
+
+# Cases travel between the processes as JSON, and a flat list of ints is
+# written and read in C, while every tuple inside a list costs a Python call
+# on both sides: for 2 * 10**5 edges, seconds on a busy machine.  So the
+# problems whose inputs are pairs or triples keep them flat in their cases
+# and rebuild the tuples in ``run``.
+
+
+def flatten(groups: Iterable[Sequence[Any]]) -> List[Any]:
+    """``[(1, 2), (3, 4)]`` as ``[1, 2, 3, 4]``."""
+    return [item for group in groups for item in group]
+
+
+def regroup(flat: Sequence[Any], width: int) -> List[Tuple[Any, ...]]:
+    """The tuples of ``width`` items that ``flatten`` made ``flat`` from."""
+    return list(zip(*(flat[i::width] for i in range(width))))
+
+
+def show_groups(flat: Sequence[Any], width: int, limit: int = 40) -> str:
+    """The first ``limit`` groups of ``flat`` as tuples, and how many more."""
+    shown = ", ".join(repr(group) for group in regroup(flat[:limit * width], width))
+    more = len(flat) // width - limit
+    return f"[{shown}{f', ... {more:,} more' if more > 0 else ''}]"

@@ -10,10 +10,13 @@ from hypothesis import strategies as st
 
 from dsa.practice.problem import Complexity, Family, Problem
 
+from ._heap_inputs import flatten, regroup, show_groups, sizes
+
 #: An edge: (from, to, weight).
 Edge = Tuple[int, int, int]
-#: A case: the number of vertices, the edges and the source.
-Case = Tuple[int, List[Edge], int]
+#: A case: the number of vertices, the edges flattened (``u, v, w, u, v,
+#: w, ...``, see :func:`._heap_inputs.flatten`) and the source.
+Case = Tuple[int, List[int], int]
 
 #: The largest weight the constraints allow.
 MAX_WEIGHT = 10**6
@@ -82,13 +85,23 @@ def _cases(draw: Callable[..., Any]) -> Case:
     edge = st.tuples(vertex, vertex, st.integers(0, 9))
     edges = draw(st.lists(edge, min_size=4, max_size=20))
     source = draw(vertex)
-    return n, edges, source
+    return _case(n, edges, source)
+
+
+def _case(n: int, edges: List[Edge], source: int) -> Case:
+    """A case as it travels: the edges flattened."""
+    return n, flatten(edges), source
+
+
+def _show(case: Case) -> str:
+    n, flat, source = case
+    return f"n = {n}, edges = {show_groups(flat, 3)}, source = {source}"
 
 
 def _run(solution: Callable[..., Any], case: Case) -> List[Any]:
-    """Call the solution on a fresh copy of the edges; return its distances."""
-    n, edges, source = case
-    result = solution(n, list(edges), source)
+    """Call the solution on fresh edges; return its distances."""
+    n, flat, source = case
+    result = solution(n, regroup(flat, 3), source)
     if not isinstance(result, (list, tuple)):
         raise TypeError(
             f"shortest_paths must return a list of n distances, "
@@ -137,7 +150,7 @@ def _long_path(n: int, rng: random.Random) -> Case:
         edges.append((path[rng.randrange(n)], path[rng.randrange(n)],
                       rng.randint(MAX_WEIGHT // 2 + 1, MAX_WEIGHT)))
     rng.shuffle(edges)
-    return n, edges, 0
+    return _case(n, edges, 0)
 
 
 def _hub_reached_again(n: int, rng: random.Random) -> Case:
@@ -167,7 +180,7 @@ def _hub_reached_again(n: int, rng: random.Random) -> Case:
     edges += [(chain[i], hub, top - 2 * reach[i]) for i in range(chain_length)]
     edges += [(hub, vertex, rng.randint(1, 10)) for vertex in fan]
     rng.shuffle(edges)
-    return n, edges, 0
+    return _case(n, edges, 0)
 
 
 def _large(rng: random.Random) -> List[Case]:
@@ -191,12 +204,14 @@ def _large(rng: random.Random) -> List[Case]:
         edges.append((path[later], path[earlier], rng.randint(0, MAX_WEIGHT)))
     rng.shuffle(edges)
     wide_n, reached = 10**5, 200
-    apart = [(rng.randrange(reached), rng.randrange(reached), rng.randint(0, MAX_WEIGHT))
-             for _ in range(4 * reached)]
-    apart += [(rng.randrange(reached, wide_n), rng.randrange(wide_n), rng.randint(0, MAX_WEIGHT))
-              for _ in range(2 * wide_n - 4 * reached)]
+    inside = rng.choices(range(reached), k=8 * reached)
+    apart = [(u, v, w) for u, v, w in zip(inside[0::2], inside[1::2],
+                                           rng.choices(range(MAX_WEIGHT + 1), k=4 * reached))]
+    count = 2 * wide_n - 4 * reached
+    apart += zip(rng.choices(range(reached, wide_n), k=count), rng.choices(range(wide_n), k=count),
+                 rng.choices(range(MAX_WEIGHT + 1), k=count))
     rng.shuffle(apart)
-    return [(n, edges, 0), (wide_n, apart, 0)]
+    return [_case(n, edges, 0), _case(wide_n, apart, 0)]
 
 
 PROBLEM = Problem(
@@ -237,22 +252,23 @@ PROBLEM = Problem(
     cases=_cases(),
     run=_run,
     judge=_judge,
+    show_case=_show,
     complexity=Complexity(
         expected="O((n + m) log n)",
         max_exponent=1.4,
-        sizes=(256, 512, 1024, 2048, 4096),
+        sizes=sizes(256, 4096),
         families=(Family("long shortest paths", _long_path),
                   Family("hub reached again", _hub_reached_again)),
         repeats=9,
         note="sparse graphs: m = 4n with long shortest paths, or m = 1.5n around a hub",
     ),
     order=6,
-    explicit_cases=(
+    explicit_cases=tuple(_case(*graph) for graph in (
         (1, [], 0),
         (3, [(0, 1, 5)], 0),
         (3, [(0, 1, 4), (0, 2, 1), (2, 1, 2)], 0),
         (3, [(1, 1, 0), (1, 0, 2), (1, 0, 1), (2, 1, 0)], 1),
         (3, [(0, 1, MAX_WEIGHT), (1, 2, MAX_WEIGHT), (0, 2, MAX_WEIGHT)], 0),
-    ),
+    )),
     large_cases=_large,
 )

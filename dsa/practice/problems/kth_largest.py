@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from dsa.practice.counting import Counted
 from dsa.practice.problem import Complexity, Family, Problem, Rules
 
-from ._heap_inputs import LIMIT, few_values, small_or_extreme, wide_list
+from ._heap_inputs import LIMIT, few_values, sizes, small_or_extreme, wide_list
 
 #: A case: the numbers and k.
 Case = Tuple[List[Any], int]
@@ -180,7 +180,7 @@ PROBLEM = Problem(
     complexity=Complexity(
         expected="O(n log k)",
         max_exponent=1.5,
-        sizes=(1024, 2048, 4096, 8192, 16384),
+        sizes=sizes(1024, 16384),
         families=(Family("random", _random), Family("ascending", _ascending),
                   Family("repeated values", _repeats)),
         counted=_counted,

@@ -10,10 +10,13 @@ from hypothesis import strategies as st
 from dsa.practice.counting import Counted
 from dsa.practice.problem import Complexity, Family, Problem
 
-from ._heap_inputs import LIMIT
+from ._heap_inputs import LIMIT, flatten, regroup, show_groups, sizes
 
-#: A case: the meetings, each a (start, end) pair with start < end.
-Case = List[Tuple[Any, Any]]
+#: A meeting: (start, end) with start < end.
+Meeting = Tuple[Any, Any]
+#: A case: the meetings flattened, ``start, end, start, end, ...`` (see
+#: :func:`._heap_inputs.flatten`).
+Case = List[Any]
 
 STATEMENT = """\
 Write `min_meeting_rooms(meetings: list[tuple[int, int]]) -> int` that
@@ -67,12 +70,16 @@ def _cases() -> Any:
         lambda pair: (pair[0], pair[0] + pair[1])
     )
     edge = st.sampled_from(((0, LIMIT), (LIMIT - 1, LIMIT), (0, 1)))
-    return st.lists(st.one_of(meeting, edge), max_size=20)
+    return st.lists(st.one_of(meeting, edge), max_size=20).map(flatten)
+
+
+def _show(case: Case) -> str:
+    return show_groups(case, 2)
 
 
 def _run(solution: Callable[..., Any], case: Case) -> int:
     """Call the solution on a fresh list of the meetings; return the room count."""
-    result = solution(list(case))
+    result = solution(regroup(case, 2))
     if isinstance(result, bool) or not isinstance(result, int):
         raise TypeError(
             f"min_meeting_rooms must return a number of rooms (an int), "
@@ -90,19 +97,19 @@ def _tenth(n: int, rng: random.Random) -> Case:
     """n meetings in random order, each a fifth of the day at most, so that
     about n/10 of them are in progress at once."""
     longest = LIMIT // 5
-    meetings = []
+    meetings: List[Meeting] = []
     for _ in range(n):
         start = rng.randrange(LIMIT - longest)
         meetings.append((start, start + rng.randint(1, longest)))
-    return meetings
+    return flatten(meetings)
 
 
 def _overlapping(n: int, rng: random.Random) -> Case:
     """n meetings that all include the middle of the day: n rooms, so
     scanning the rooms costs n**2 / 2 steps."""
     middle = LIMIT // 2
-    return [(middle - rng.randint(0, middle - 1), middle + rng.randint(1, middle))
-            for _ in range(n)]
+    return flatten((middle - rng.randint(0, middle - 1), middle + rng.randint(1, middle))
+                   for _ in range(n))
 
 
 def _large(rng: random.Random) -> List[Case]:
@@ -115,19 +122,19 @@ def _large(rng: random.Random) -> List[Case]:
     """
     n = 10**5
     longest = LIMIT // (n // 20)
-    spread = []
+    spread: List[Meeting] = []
     for _ in range(n):
         start = rng.randrange(LIMIT - longest)
         spread.append((start, start + rng.randint(1, longest)))
     step = LIMIT // n
     chain = [(i * step, (i + 1) * step) for i in range(n - 1)] + [(0, LIMIT)]
     rng.shuffle(chain)
-    return [spread, chain]
+    return [flatten(spread), flatten(chain)]
 
 
 def _counted(case: Case) -> Case:
     """The meetings with Counted times, for the comparison count."""
-    return [(Counted(start), Counted(end)) for start, end in case]
+    return [Counted(time) for time in case]
 
 
 PROBLEM = Problem(
@@ -165,10 +172,11 @@ PROBLEM = Problem(
     reference="dsa.practice.solutions.meeting_rooms",
     cases=_cases(),
     run=_run,
+    show_case=_show,
     complexity=Complexity(
         expected="O(n log n)",
         max_exponent=1.4,
-        sizes=(1024, 2048, 4096, 8192, 16384),
+        sizes=sizes(1024, 16384),
         families=(Family("a tenth in progress", _tenth),
                   Family("all overlapping", _overlapping)),
         counted=_counted,
@@ -177,12 +185,12 @@ PROBLEM = Problem(
         note="the rooms in use grow with n (n/10, or all n)",
     ),
     order=5,
-    explicit_cases=(
+    explicit_cases=tuple(flatten(meetings) for meetings in (
         [],
         [(0, 5), (5, 9)],
         [(0, 30), (5, 10), (15, 20)],
         [(1, 2), (1, 2), (1, 2)],
         [(0, LIMIT), (LIMIT - 1, LIMIT), (0, 1)],
-    ),
+    )),
     large_cases=_large,
 )

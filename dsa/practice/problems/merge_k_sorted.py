@@ -11,7 +11,7 @@ from dsa.practice.counting import Counted
 from dsa.practice.nodes import ListNode, from_list, to_list
 from dsa.practice.problem import Complexity, Family, Problem
 
-from ._heap_inputs import LIMIT, small_or_extreme, wide_list
+from ._heap_inputs import LIMIT, sizes, small_or_extreme, wide_list
 
 #: A case: the values of each input list, in order.
 Case = List[List[Any]]
@@ -170,7 +170,7 @@ PROBLEM = Problem(
     complexity=Complexity(
         expected="O(N log k)",
         max_exponent=1.4,
-        sizes=(256, 512, 1024, 2048, 4096),
+        sizes=sizes(256, 4096),
         families=(Family("many short lists", _short_lists),),
         counted=_counted,
         min_ops=lambda n: n // 2,

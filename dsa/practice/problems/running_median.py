@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from dsa.practice.problem import Complexity, Family, Problem
 
-from ._heap_inputs import LIMIT, small_or_extreme, wide, wide_list
+from ._heap_inputs import LIMIT, sizes, small_or_extreme, wide, wide_list
 
 #: One operation: a number is ``add(num)``, None is ``median()``.
 Operation = Optional[int]
@@ -212,10 +212,10 @@ PROBLEM = Problem(
     complexity=Complexity(
         expected="O(log n) per add, O(1) per median",
         max_exponent=1.3,
-        sizes=(1000, 2000, 4000, 8000, 16000),
+        sizes=sizes(1000, 16000),
         families=(Family("random", _random),
                   Family("decreasing", _decreasing,
-                         sizes=(4000, 8000, 16000, 32000, 64000))),
+                         sizes=sizes(4000, 64000))),
         repeats=9,
         note="n operations in all, a median after every add: O(n log n) in total",
     ),

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from dsa.practice.problem import Complexity, Family, Problem, Rules
 
-from ._heap_inputs import LIMIT, small_or_extreme, wide, wide_list
+from ._heap_inputs import LIMIT, sizes, small_or_extreme, wide, wide_list
 
 #: A case: the numbers and k.
 Case = Tuple[List[int], int]
@@ -206,9 +206,9 @@ PROBLEM = Problem(
     complexity=Complexity(
         expected="O(n log k)",
         max_exponent=1.4,
-        sizes=(1024, 2048, 4096, 8192, 16384),
+        sizes=sizes(1024, 16384),
         families=(Family("repeating values", _repeating),
-                  Family("all distinct", _distinct, sizes=(512, 1024, 2048, 4096, 8192)),
+                  Family("all distinct", _distinct, sizes=sizes(512, 8192)),
                   Family("one value fills half", _dominant)),
         repeats=9,
         note="k is half the number of distinct values, which grows with n",
