@@ -34,9 +34,9 @@ tops: O(1).  O(n) extra space.  Keeping one sorted list costs O(n) per add
 A word on ``bisect.insort``: it finds the place in O(log n), but the insert
 then shifts every number after it, O(n) per add.  The shift is one block
 copy done in C, a few nanoseconds per thousand numbers, so on a few
-thousand numbers it is as fast as the two heaps; on fifty thousand numbers
-that each land at the front it is ten times slower, and the speed check
-has such an input.  The heaps stay O(log n) at any size.
+thousand numbers it is as fast as the two heaps; on thirty thousand
+numbers that each land at the front it is three times slower, and the
+speed check has such an input.  The heaps stay O(log n) at any size.
 
 The classic pitfalls
 --------------------
