@@ -52,6 +52,12 @@ def sizes(smallest: int, largest: int) -> Tuple[int, ...]:
     timing in a few comes out slow, and with more points a fitted exponent's
     interval is half as wide, so an honest solution is told from a slow one
     the first time more often than not.
+
+    The heap problems keep their largest input to a megabyte or two of
+    objects: beyond that, on a machine shared with other busy programs, the
+    time per item jumps by half or more from one size to the next (the
+    processor's cache no longer holds the input), which a fit reads as
+    growth.  So their smallest inputs take the reference 0.1 to 0.5 ms.
     """
     found = []
     size = float(smallest)

@@ -256,7 +256,7 @@ PROBLEM = Problem(
     complexity=Complexity(
         expected="O((n + m) log n)",
         max_exponent=1.4,
-        sizes=sizes(256, 4096),
+        sizes=sizes(128, 2048),
         families=(Family("long shortest paths", _long_path),
                   Family("hub reached again", _hub_reached_again)),
         repeats=9,

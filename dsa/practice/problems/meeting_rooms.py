@@ -176,7 +176,7 @@ PROBLEM = Problem(
     complexity=Complexity(
         expected="O(n log n)",
         max_exponent=1.4,
-        sizes=sizes(1024, 16384),
+        sizes=sizes(512, 8192),
         families=(Family("a tenth in progress", _tenth),
                   Family("all overlapping", _overlapping)),
         counted=_counted,

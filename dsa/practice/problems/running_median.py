@@ -221,7 +221,7 @@ PROBLEM = Problem(
     complexity=Complexity(
         expected="O(log n) per add, O(1) per median",
         max_exponent=1.3,
-        sizes=sizes(1000, 16000),
+        sizes=sizes(500, 8000),
         families=(Family("random", _random),
                   Family("decreasing", _decreasing,
                          sizes=sizes(2000, 32000))),

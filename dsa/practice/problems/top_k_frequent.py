@@ -206,9 +206,9 @@ PROBLEM = Problem(
     complexity=Complexity(
         expected="O(n log k)",
         max_exponent=1.4,
-        sizes=sizes(1024, 16384),
+        sizes=sizes(512, 8192),
         families=(Family("repeating values", _repeating),
-                  Family("all distinct", _distinct, sizes=sizes(512, 8192)),
+                  Family("all distinct", _distinct, sizes=sizes(256, 4096)),
                   Family("one value fills half", _dominant)),
         repeats=9,
         note="k is half the number of distinct values, which grows with n",
