@@ -175,8 +175,8 @@ PROBLEM = Problem(
     show_case=_show,
     complexity=Complexity(
         expected="O(n log n)",
-        max_exponent=1.4,
-        sizes=sizes(512, 8192),
+        max_exponent=1.5,
+        sizes=sizes(256, 4096),
         families=(Family("a tenth in progress", _tenth),
                   Family("all overlapping", _overlapping)),
         counted=_counted,

@@ -220,7 +220,7 @@ PROBLEM = Problem(
     show_case=_show,
     complexity=Complexity(
         expected="O(log n) per add, O(1) per median",
-        max_exponent=1.3,
+        max_exponent=1.5,
         sizes=sizes(500, 8000),
         families=(Family("random", _random),
                   Family("decreasing", _decreasing,
