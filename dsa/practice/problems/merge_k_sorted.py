@@ -39,8 +39,8 @@ Aim for O(N log k) time, where N is the total number of nodes and k the
 number of lists: a min-heap holding the current front node of every list
 always knows which node comes next.  The speed check times your code on
 N nodes in N/8 lists of 8 and counts the comparisons it makes between the
-values; it fails code whose cost grows like N * k.  Collecting all the values and
-sorting them, O(N log N), passes too.
+values; it fails code whose cost grows like N * k.  Collecting all the
+values and sorting them, O(N log N), passes too.
 """
 
 STUB = '''\

@@ -41,9 +41,9 @@ Aim for O(log n) per `add` and O(1) per `median`: split the numbers into a
 lower half and an upper half, each kept in a heap.  The speed check times
 your code on numbers in random order with a median after every `add`, and
 on up to 32,000 operations whose numbers arrive in decreasing order, and
-fails code whose time grows like n per `add` or per `median`.  Keeping one sorted
-list, even with `bisect.insort`, is such code: when every number is the
-smallest so far, each `add` shifts the whole list.
+fails code whose time grows like n per `add` or per `median`.  Keeping one
+sorted list, even with `bisect.insort`, is such code: when every number is
+the smallest so far, each `add` shifts the whole list.
 """
 
 STUB = '''\
