@@ -63,6 +63,7 @@ class _Measured:
 
     family: Family
     sizes: List[int] = field(default_factory=list)
+    #: Seconds of each run as the clock saw it, round trip included.
     mine: Dict[int, List[float]] = field(default_factory=dict)
     reference: Dict[int, List[float]] = field(default_factory=dict)
     mine_ops: Dict[int, float] = field(default_factory=dict)
@@ -78,8 +79,9 @@ class _Measured:
     reference_ops_fit: Optional[Fit] = None
     ops_trusted: bool = True
 
-    def best(self, runs: Dict[int, List[float]]) -> List[float]:
-        return [max(min(runs[n]), TIME_FLOOR) for n in self.sizes]
+    def best(self, runs: Dict[int, List[float]], latency: float) -> List[float]:
+        """The fastest run at each size, less the round trip ``latency``."""
+        return [max(min(runs[n]) - latency, TIME_FLOOR) for n in self.sizes]
 
 
 def check(session: Session) -> bool:
@@ -137,19 +139,23 @@ def check(session: Session) -> bool:
 # Measuring
 
 
-def _settle_latency(session: Session) -> None:
-    """Take the round trip of an empty run again, now that the workers are
-    warm, and keep the smaller of the two.
+def _settle_latency(session: Session, runs: int = 7) -> None:
+    """Take the round trip of an empty run again and keep the smallest seen.
 
-    Every time measured is reduced by it.  Taken once at start-up, on a busy
-    machine it can come out larger than a warm round trip, and then the
-    smallest sizes lose more than their overhead: a learner's time of
-    0.2 ms was measured as 0.02 ms, which made an O(n) solution look like n**2.
+    Every time measured is reduced by it when a family is judged.  Taken
+    once at start-up, on a busy machine it can come out larger than the
+    round trips of the runs timed later, and then the smallest sizes lose
+    more than their overhead: a learner's time of 0.2 ms was measured as
+    0.02 ms, which made an O(n) solution look like n**2, and a reference's
+    times at the three smallest sizes fell to the floor, which let an
+    O(n * m) Dijkstra pass.  So empty runs are timed beside the real ones
+    all through the measurement, and the fastest of them is what a run's
+    fastest time is reduced by.
     """
     for role, worker in (("learner", session.learner), ("reference", session.reference)):
         if worker is None:
             continue
-        empty = [session.ask(worker, {"op": "run", "null": True}, 5.0)[1] for _ in range(7)]
+        empty = [session.ask(worker, {"op": "run", "null": True}, 5.0)[1] for _ in range(runs)]
         session.latency[role] = min([session.latency[role]] + empty)
 
 
@@ -198,12 +204,12 @@ def _measure(session: Session, result: _Measured, *, first: bool) -> None:
     budget = BUDGET_QUICK if session.quick else BUDGET_FULL
     repeats = max(2, complexity.repeats - (2 if session.quick else 0))
     family = result.family
-    latency = session.latency
     if first:
         counting = complexity.counted is not None
         for n in complexity.sizes_of(family):
             case = family.make_case(n, random.Random(f"{problem.name}:{family.name}:{n}"))
             result.cases[n] = case
+            _settle_latency(session, 1)
             reference, ref_seconds = _run(session, session.reference, case, count=False,
                                           n=n, family=family)
             answer, seconds = _run(session, session.learner, case, count=False, n=n,
@@ -211,8 +217,8 @@ def _measure(session: Session, result: _Measured, *, first: bool) -> None:
             _judge_answer(session, result, case, n, reference.get("outcome"),
                           answer.get("outcome"))
             result.sizes.append(n)
-            result.reference[n] = [ref_seconds - latency["reference"]]
-            result.mine[n] = [seconds - latency["learner"]]
+            result.reference[n] = [ref_seconds]
+            result.mine[n] = [seconds]
             if seconds > budget:
                 counting = False  # a counted run is slower still: time alone from here
             if counting:
@@ -232,16 +238,17 @@ def _measure(session: Session, result: _Measured, *, first: bool) -> None:
     else:
         rounds = repeats
     for _ in range(rounds):
+        _settle_latency(session, 1)
         for n in result.sizes:
             case = result.cases[n]
             if sum(result.reference[n]) < budget / 4:
                 result.reference[n].append(
                     _run(session, session.reference, case, count=False, n=n,
-                         family=family)[1] - latency["reference"])
+                         family=family)[1])
             if sum(result.mine[n]) < budget / 4:
                 result.mine[n].append(
                     _run(session, session.learner, case, count=False, n=n,
-                         family=family)[1] - latency["learner"])
+                         family=family)[1])
 
 
 def _judge_answer(session: Session, result: _Measured, case: Any, n: int,
@@ -292,8 +299,8 @@ def _judge(session: Session, result: _Measured) -> None:
     if len(sizes) < 2:
         result.verdict, result.why = "pass", "too few sizes to fit"
         return
-    mine = result.best(result.mine)
-    reference = result.best(result.reference)
+    mine = result.best(result.mine, session.latency["learner"])
+    reference = result.best(result.reference, session.latency["reference"])
     result.time = fit(sizes, mine)
     result.reference_time = fit(sizes, reference)
     result.excess = fit(sizes, [m / r for m, r in zip(mine, reference)])
@@ -360,8 +367,8 @@ def _fill(session: Session, shown: _Measured, measured: List[_Measured]) -> None
         report.interval = None
     else:
         report.measure = "time"
-        report.costs = list(shown.best(shown.mine))
-        report.reference_costs = list(shown.best(shown.reference))
+        report.costs = list(shown.best(shown.mine, session.latency["learner"]))
+        report.reference_costs = list(shown.best(shown.reference, session.latency["reference"]))
         report.exponent = _exponent(shown.time)
         report.reference_exponent = _exponent(shown.reference_time)
         report.interval = [shown.time.low, shown.time.high] if shown.time else None
