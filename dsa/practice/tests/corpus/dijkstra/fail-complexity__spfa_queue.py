@@ -2,7 +2,7 @@
 
 A vertex goes back in the queue whenever its distance improves.  The hub's
 distance improves once per chain vertex, and each time the hub comes out
-of the queue it relaxes its n/2 out-edges again.
+of the queue it relaxes its n out-edges again.
 """
 
 import math

@@ -1,8 +1,8 @@
 """Dijkstra without the stale-entry test: the answers are right, but every stale entry of a vertex relaxes its out-edges again, n * m on the hub graph.
 
 On random graphs a vertex has few stale entries, so nothing shows.  The
-hub gets one entry per chain vertex, and each pops out and walks the n/2
-edges of the fan.
+hub gets one entry per chain vertex, and each pops out and walks the n
+edges to the fan.
 """
 
 import heapq
