@@ -263,7 +263,7 @@ PROBLEM = Problem(
     show_case=_show,
     complexity=Complexity(
         expected="O((n + m) log n)",
-        max_exponent=1.5,
+        max_exponent=1.6,
         sizes=sizes(128, 2048),
         families=(Family("long shortest paths", _long_path),
                   Family("hub reached again", _hub_reached_again)),

@@ -179,7 +179,7 @@ PROBLEM = Problem(
     run=_run,
     complexity=Complexity(
         expected="O(n log k)",
-        max_exponent=1.5,
+        max_exponent=1.6,
         sizes=sizes(1024, 16384),
         families=(Family("random", _random), Family("ascending", _ascending),
                   Family("repeated values", _repeats)),

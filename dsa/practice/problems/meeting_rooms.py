@@ -175,7 +175,7 @@ PROBLEM = Problem(
     show_case=_show,
     complexity=Complexity(
         expected="O(n log n)",
-        max_exponent=1.5,
+        max_exponent=1.6,
         sizes=sizes(256, 4096),
         families=(Family("a tenth in progress", _tenth),
                   Family("all overlapping", _overlapping)),
