@@ -119,12 +119,12 @@ def _large(rng: random.Random) -> List[Case]:
     large (the growth inputs find that) still finishes quickly here.
     """
     ten = [_sorted_wide(10**4, rng) for _ in range(10)]
-    edges = [sorted(rng.choice((-LIMIT, -1, 0, 1, LIMIT)) for _ in range(5 * 10**4))
-             for _ in range(2)]
+    extremes = [sorted(rng.choice((-LIMIT, -1, 0, 1, LIMIT)) for _ in range(5 * 10**4))
+                for _ in range(2)]
     sparse: Case = [[] for _ in range(10**4)]
     for position in rng.sample(range(10**4), 3):
         sparse[position] = _sorted_wide(100, rng)
-    return [ten, edges, sparse]
+    return [ten, extremes, sparse]
 
 
 def _counted(case: Case) -> Case:
