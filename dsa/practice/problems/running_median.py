@@ -161,7 +161,7 @@ def _decreasing(n: int, rng: random.Random) -> Case:
     object for: the lists then hold pointers only, and stay in the cache.
     """
     adds = n * 8 // 9
-    numbers = sorted((rng.randint(-5, 256) for _ in range(adds)), reverse=True)
+    numbers = sorted(rng.choices(range(-5, 257), k=adds), reverse=True)
     case: Case = []
     for i, num in enumerate(numbers, start=1):
         case.append(num)
@@ -225,7 +225,7 @@ PROBLEM = Problem(
         families=(Family("random", _random),
                   Family("decreasing", _decreasing,
                          sizes=sizes(2000, 32000))),
-        repeats=9,
+        repeats=7,
         note="n operations in all: O(n log n) in total",
     ),
     order=4,
