@@ -204,7 +204,10 @@ def _run(session: Session, worker: Any, case: Any, *, count: bool, n: int,
             raise ProblemBug(f"the reference solution of {session.problem.name} failed while "
                              f"its growth was measured ({(answer.get('failure') or {}).get('error')})"
                              "; this is a mistake in the problem, not in your solution")
-        return answer, seconds
+        # Timed like the learner, by its trial thread's processor time: the
+        # round trip and the machine's load stay out of the reference's cost.
+        cpu = answer.get("cpu")
+        return answer, cpu if isinstance(cpu, float) else seconds
     session.take_output(answer)
     broken = session.evidence_failure(answer, None)
     if broken is not None:

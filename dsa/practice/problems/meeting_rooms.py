@@ -8,10 +8,15 @@ from typing import Any, Callable, List, Tuple
 from hypothesis import strategies as st
 
 from dsa.practice.counting import Counted
-from dsa.practice.problem import Complexity, Problem
+from dsa.practice.problem import Complexity, Family, Problem
 
-#: A case: the meetings, each a (start, end) pair with start < end.
-Case = List[Tuple[Any, Any]]
+from ._heap_inputs import LIMIT, flatten, regroup, show_groups, sizes
+
+#: A meeting: (start, end) with start < end.
+Meeting = Tuple[Any, Any]
+#: A case: the meetings flattened, ``start, end, start, end, ...`` (see
+#: :func:`._heap_inputs.flatten`).
+Case = List[Any]
 
 STATEMENT = """\
 Write `min_meeting_rooms(meetings: list[tuple[int, int]]) -> int` that
@@ -27,7 +32,11 @@ Every meeting has `start < end`.  Meetings come in any order and may repeat.
 An empty list needs 0 rooms.
 
 Aim for O(n log n): go through the meetings by start time and keep the end
-times of the meetings in progress in a min-heap.
+times of the meetings in progress in a min-heap.  The speed check times
+your code on meetings of which about a tenth are in progress at once, and
+on meetings that all overlap, over the whole range of times, and counts the
+comparisons it makes between the times; it fails code whose cost grows like
+n * (rooms in use), such as looking through every room for a free one.
 """
 
 STUB = '''\
@@ -55,16 +64,22 @@ def min_meeting_rooms(meetings: list[tuple[int, int]]) -> int:
 
 
 def _cases() -> Any:
-    """Up to 20 short meetings packed into a short day: touching and overlap are common."""
+    """Up to 20 short meetings packed into a short day (touching and overlap
+    are common), now and then one at the limits of the range of times."""
     meeting = st.tuples(st.integers(0, 20), st.integers(1, 6)).map(
         lambda pair: (pair[0], pair[0] + pair[1])
     )
-    return st.lists(meeting, max_size=20)
+    edge = st.sampled_from(((0, LIMIT), (LIMIT - 1, LIMIT), (0, 1)))
+    return st.lists(st.one_of(meeting, edge), max_size=20).map(flatten)
+
+
+def _show(case: Case) -> str:
+    return show_groups(case, 2)
 
 
 def _run(solution: Callable[..., Any], case: Case) -> int:
     """Call the solution on a fresh list of the meetings; return the room count."""
-    result = solution(list(case))
+    result = solution(regroup(case, 2))
     if isinstance(result, bool) or not isinstance(result, int):
         raise TypeError(
             f"min_meeting_rooms must return a number of rooms (an int), "
@@ -73,23 +88,55 @@ def _run(solution: Callable[..., Any], case: Case) -> int:
     return result
 
 
-def _make_case(n: int, rng: random.Random) -> Case:
-    """n meetings in random order, about n/10 of them in progress at once.
+# Growth inputs, with times over the whole range [0, 10**9].  The rooms in
+# use grow with n in both, so looking through every room for a free one
+# (O(n * rooms)) grows like n**2, while the heap stays at O(n log n).
 
-    The number of rooms grows with n, so a solution that scans every room
-    for a free one (O(n * rooms)) grows like n**2, while the heap of end
-    times stays at O(n log n).
+
+def _spread(n: int, longest: int, rng: random.Random) -> List[Meeting]:
+    """n meetings starting anywhere in the day, each 1 to ``longest`` long.
+
+    Drawn with ``choices``, several times as fast as ``randint`` one by one:
+    every timed run gets an input of its own.
     """
-    meetings = []
-    for _ in range(n):
-        start = rng.randrange(10 * n)
-        meetings.append((start, start + rng.randint(1, 2 * n)))
-    return meetings
+    starts = rng.choices(range(LIMIT - longest), k=n)
+    lengths = rng.choices(range(1, longest + 1), k=n)
+    return [(start, start + length) for start, length in zip(starts, lengths)]
+
+
+def _tenth(n: int, rng: random.Random) -> Case:
+    """n meetings in random order, each a fifth of the day at most, so that
+    about n/10 of them are in progress at once."""
+    return flatten(_spread(n, LIMIT // 5, rng))
+
+
+def _overlapping(n: int, rng: random.Random) -> Case:
+    """n meetings that all include the middle of the day: n rooms, so
+    scanning the rooms costs n**2 / 2 steps."""
+    middle = LIMIT // 2
+    return flatten(zip((middle - before for before in rng.choices(range(middle), k=n)),
+                       (middle + after for after in rng.choices(range(1, middle + 1), k=n))))
+
+
+def _large(rng: random.Random) -> List[Case]:
+    """10**5 meetings over the whole range: about ten in progress at once;
+    and a chain in which each meeting starts as the one before ends, with
+    one meeting the whole day long (two rooms).
+
+    The rooms in use stay few, so that code slow only when many rooms are
+    busy (the growth inputs find that) still finishes quickly here.
+    """
+    n = 10**5
+    spread = _spread(n, LIMIT // (n // 20), rng)
+    step = LIMIT // n
+    chain = [(i * step, (i + 1) * step) for i in range(n - 1)] + [(0, LIMIT)]
+    rng.shuffle(chain)
+    return [flatten(spread), flatten(chain)]
 
 
 def _counted(case: Case) -> Case:
     """The meetings with Counted times, for the comparison count."""
-    return [(Counted(start), Counted(end)) for start, end in case]
+    return [Counted(time) for time in case]
 
 
 PROBLEM = Problem(
@@ -108,8 +155,9 @@ PROBLEM = Problem(
     constraints=(
         "0 <= len(meetings) <= 10**5",
         "0 <= start < end <= 10**9",
-        "The speed check counts the comparisons your code makes between the "
-        "times (it passes int-like times that count every `<`, `==`, ...).",
+        "The speed check times your code and counts the comparisons it makes "
+        "between the times (it passes int-like times that count every `<`, "
+        "`==`, ...); both must grow no faster than about n log n.",
     ),
     hints=(
         "Take the meetings in order of their start times.  When a meeting "
@@ -126,19 +174,25 @@ PROBLEM = Problem(
     reference="dsa.practice.solutions.meeting_rooms",
     cases=_cases(),
     run=_run,
+    show_case=_show,
     complexity=Complexity(
         expected="O(n log n)",
-        max_exponent=1.4,
-        sizes=(64, 128, 256, 512, 1024),
-        make_case=_make_case,
+        max_exponent=1.6,
+        sizes=sizes(256, 4096),
+        families=(Family("a tenth in progress", _tenth),
+                  Family("all overlapping", _overlapping)),
         counted=_counted,
         min_ops=lambda n: n - 1,
+        repeats=7,
+        note="the rooms in use grow with n (n/10, or all n)",
     ),
     order=5,
-    explicit_cases=(
+    explicit_cases=tuple(flatten(meetings) for meetings in (
         [],
         [(0, 5), (5, 9)],
         [(0, 30), (5, 10), (15, 20)],
         [(1, 2), (1, 2), (1, 2)],
-    ),
+        [(0, LIMIT), (LIMIT - 1, LIMIT), (0, 1)],
+    )),
+    large_cases=_large,
 )

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, List, Optional, Tuple, Union
+from typing import Any, Callable, List, Optional, Union
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Problem
+from dsa.practice.problem import Complexity, Family, Problem
 
-#: One operation: ``("add", num)`` or ``("median",)``.
-Operation = Tuple[Any, ...]
+from ._heap_inputs import LIMIT, sizes, small_or_extreme, wide, wide_list
+
+#: One operation: a number is ``add(num)``, None is ``median()``.
+Operation = Optional[int]
 #: A case: the operations, replayed in order on a fresh ``MedianFinder()``.
+#: (A flat list of ints and Nones travels between the processes several
+#: times faster than a list of tuples, which matters at 32,000 operations.)
 Case = List[Operation]
 #: What ``run`` records for each operation: None for add, the median as a
 #: float, or the text below when median() raises the ValueError it must raise.
@@ -34,7 +38,12 @@ Numbers may repeat and may be negative.  Repeated values count separately:
 the median of 1, 1 and 5 is 1.0.
 
 Aim for O(log n) per `add` and O(1) per `median`: split the numbers into a
-lower half and an upper half, each kept in a heap.
+lower half and an upper half, each kept in a heap.  The speed check times
+your code on numbers in random order with a median after every `add`, and
+on up to 32,000 operations whose numbers arrive in decreasing order, and
+fails code whose time grows like n per `add` or per `median`.  Keeping one
+sorted list, even with `bisect.insort`, is such code: when every number is
+the smallest so far, each `add` shifts the whole list.
 """
 
 STUB = '''\
@@ -74,9 +83,14 @@ class MedianFinder:
 
 
 def _cases() -> Any:
-    """Up to 30 operations on small numbers, a median asked now and then."""
-    add = st.integers(-9, 9).map(lambda num: ("add", num))
-    return st.lists(st.one_of(add, st.just(("median",))), max_size=30)
+    """Up to 30 operations on small numbers (now and then a limit of the
+    range), a median asked now and then."""
+    return st.lists(st.one_of(small_or_extreme(), st.none()), max_size=30)
+
+
+def _show(case: Case) -> str:
+    """The operations as a learner would read them: ``add 5, median, ...``."""
+    return ", ".join("median" if op is None else f"add {op}" for op in case) or "(none)"
 
 
 def _run(solution: Callable[[], Any], case: Case) -> List[Result]:
@@ -84,8 +98,8 @@ def _run(solution: Callable[[], Any], case: Case) -> List[Result]:
     finder = solution()
     results: List[Result] = []
     for operation in case:
-        if operation[0] == "add":
-            finder.add(operation[1])
+        if operation is not None:
+            finder.add(operation)
             results.append(None)
             continue
         try:
@@ -114,16 +128,57 @@ def _judge(case: Case, expected: List[Result], actual: List[Result]) -> Optional
     return None
 
 
-def _make_case(n: int, rng: random.Random) -> Case:
-    """n operations: adds of random numbers, every other one followed by a median.
+# Growth inputs: n operations, adds and medians.  O(log n) per add and O(1)
+# per median make O(n log n) in all; O(n) per add (or per median) makes
+# O(n**2).
 
-    O(log n) per add and O(1) per median make O(n log n) in all; O(n) per
-    add (or per median) makes O(n**2).
+
+def _interleaved(numbers: List[int]) -> Case:
+    """Each number added, then the median asked."""
+    case: Case = []
+    for num in numbers:
+        case.append(num)
+        case.append(None)
+    return case
+
+
+def _random(n: int, rng: random.Random) -> Case:
+    """n/2 wide numbers in random order: inserting into a sorted list found
+    by a scan, or sorting when a median is asked, shows here."""
+    return _interleaved(wide_list(n // 2, rng))
+
+
+def _decreasing(n: int, rng: random.Random) -> Case:
+    """n operations, up to 32,000: numbers that never increase, and a median
+    after every eighth add.  Every add lands at the front of a sorted list.
+
+    ``bisect.insort`` finds the place in O(log n) but then shifts every
+    number after it, one block copy done in C: a few nanoseconds per
+    thousand numbers, lost in the cost of the call below some ten thousand
+    numbers, three times the heaps' cost at 32,000 operations.  Medians cost
+    both alike, so they are few here; the random input has one after every
+    add.  The numbers are small ones (-5 to 256), which Python keeps one
+    object for: the lists then hold pointers only, and stay in the cache.
     """
-    return [
-        ("add", rng.randrange(10**6)) if i % 2 == 0 else ("median",)
-        for i in range(n)
-    ]
+    adds = n * 8 // 9
+    numbers = sorted(rng.choices(range(-5, 257), k=adds), reverse=True)
+    case: Case = []
+    for i, num in enumerate(numbers, start=1):
+        case.append(num)
+        if i % 8 == 0:
+            case.append(None)
+    return case
+
+
+def _large(rng: random.Random) -> List[Case]:
+    """10**5 operations over the whole range: 2,000 adds (the limits among
+    them) spread among medians, so that code slow only per add (which the
+    growth inputs find) still finishes here."""
+    operations: Case = []
+    for _ in range(2000):
+        operations.append(rng.choice((-LIMIT, LIMIT, wide(rng))))
+        operations.extend([None] * 49)
+    return [operations]
 
 
 PROBLEM = Problem(
@@ -162,18 +217,24 @@ PROBLEM = Problem(
     cases=_cases(),
     run=_run,
     judge=_judge,
+    show_case=_show,
     complexity=Complexity(
         expected="O(log n) per add, O(1) per median",
-        max_exponent=1.3,
-        sizes=(500, 1000, 2000, 4000, 8000),
-        make_case=_make_case,
-        note="n operations in all (half adds, half medians): O(n log n) in total",
+        max_exponent=1.5,
+        sizes=sizes(500, 8000),
+        families=(Family("random", _random),
+                  Family("decreasing", _decreasing,
+                         sizes=sizes(2000, 32000))),
+        repeats=7,
+        note="n operations in all: O(n log n) in total",
     ),
     order=4,
     explicit_cases=(
-        [("median",)],
-        [("add", 1), ("add", 2), ("median",)],
-        [("add", 1), ("add", 1), ("add", 5), ("median",)],
-        [("add", 2), ("add", 1), ("add", 3), ("median",), ("add", -4), ("median",)],
+        [None],
+        [1, 2, None],
+        [1, 1, 5, None],
+        [2, 1, 3, None, -4, None],
+        [LIMIT, LIMIT - 1, None, -LIMIT, None],
     ),
+    large_cases=_large,
 )

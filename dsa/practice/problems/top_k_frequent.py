@@ -8,10 +8,20 @@ from typing import Any, Callable, List, Optional, Tuple
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Problem, Rules
+from dsa.practice.problem import Complexity, Family, Problem, Rules
+
+from ._heap_inputs import LIMIT, sizes, small_or_extreme, wide, wide_list
 
 #: A case: the numbers and k.
 Case = Tuple[List[int], int]
+
+#: What would do the heap part of the job: the names the syntax check looks
+#: for, and the same functions (with Counter.most_common) as the tripwires
+#: catch them at run time.  The syntax check leaves `.most_common` alone:
+#: it cannot tell a Counter's method from one of the learner's own classes,
+#: and the tripwire on the method itself can.
+FORBIDDEN = ("heapq.nlargest", "heapq.nsmallest", "dsa.heap.nlargest", "dsa.heap.nsmallest")
+TRIPWIRES = FORBIDDEN + ("collections.Counter.most_common",)
 
 STATEMENT = """\
 Write `top_k_frequent(nums: list[int], k: int) -> list[int]` that returns
@@ -25,9 +35,17 @@ more often than a value you returned.
 `nums` is not empty and `1 <= k <= `(the number of distinct values in `nums`).
 
 Aim for O(n log k): count the occurrences with a dict, then keep the k most
-frequent values in a min-heap of at most k entries.  `heapq.nlargest`,
-`heapq.nsmallest` and `Counter.most_common` would do the heap part for you,
-so they are off limits here (`collections.Counter` itself is fine).
+frequent values in a min-heap of at most k entries.  The speed check times
+your code with k half the number of distinct values, on inputs where most
+values repeat a few times, where no value repeats, and where one value fills
+half the list, and fails code whose time grows like n * k or n * (distinct
+values) on any of them.  Sorting the counts, O(n log n), passes too.
+
+`heapq.nlargest`, `heapq.nsmallest` and `Counter.most_common` would do the
+heap part for you, so they are off limits here, and so are this package's
+`dsa.heap.nlargest` and `dsa.heap.nsmallest`, however your code reaches
+them (an import, `getattr`, `importlib`...).  `collections.Counter` itself
+is fine.
 """
 
 STUB = '''\
@@ -56,8 +74,9 @@ def top_k_frequent(nums: list[int], k: int) -> list[int]:
 
 @st.composite
 def _cases(draw: Callable[..., Any]) -> Case:
-    """A short list over a few values (so counts differ and tie) and a valid k."""
-    nums = draw(st.lists(st.integers(-5, 5), min_size=1, max_size=30))
+    """A short list over a few values (so counts differ and tie), now and
+    then a limit of the range, and a valid k."""
+    nums = draw(st.lists(small_or_extreme(-5, 5), min_size=1, max_size=30))
     k = draw(st.integers(1, len(set(nums))))
     return nums, k
 
@@ -108,14 +127,47 @@ def _judge(case: Case, expected: List[int], actual: List[int]) -> Optional[str]:
     return None
 
 
-def _make_case(n: int, rng: random.Random) -> Case:
-    """n numbers drawn from n/2 values (so about 0.43 n distinct ones), k = 10.
+# Growth inputs.  k is half the number of distinct values d in all of them,
+# and d grows with n, so picking the k best one at a time (O(k * d)) or
+# counting each value with a pass of its own (O(n * d)) grows like n**2.
 
-    The number of distinct values grows with n, so counting each one with a
-    pass over the list (O(n * distinct)) grows like n**2.
-    """
-    nums = [rng.randrange(max(1, n // 2)) for _ in range(n)]
-    return nums, min(10, len(set(nums)))
+
+def _half(nums: List[int]) -> Case:
+    """The case of ``nums`` with k half its number of distinct values."""
+    return nums, max(1, len(set(nums)) // 2)
+
+
+def _repeating(n: int, rng: random.Random) -> Case:
+    """n numbers drawn from n/2 wide values: about 0.43 n distinct ones, most
+    occurring once to four times."""
+    pool = wide_list(max(1, n // 2), rng)
+    return _half(rng.choices(pool, k=n))
+
+
+def _distinct(n: int, rng: random.Random) -> Case:
+    """n different numbers: every count is 1, so every value ties with every
+    other.  A quickselect on the counts whose split puts the ties on one
+    side sets aside one value per round here (O(d**2))."""
+    return _half(rng.sample(range(-LIMIT, LIMIT), n))
+
+
+def _dominant(n: int, rng: random.Random) -> Case:
+    """One value fills half the list, the other half is all different: the
+    largest count is n/2, so code that walks every count level from the
+    largest down, scanning all values at each level, does n/2 * d steps."""
+    half = n // 2
+    nums = [wide(rng)] * half + rng.sample(range(-LIMIT, LIMIT), n - half)
+    rng.shuffle(nums)
+    return _half(nums)
+
+
+def _large(rng: random.Random) -> List[Case]:
+    """10**5 numbers over the whole range: copies of 40 values (so that a
+    pass per distinct value still finishes quickly), and one value alone."""
+    n = 10**5
+    pool = wide_list(40, rng)
+    nums = rng.choices(pool, k=n)
+    return [(nums, 1), (nums, len(set(nums))), ([wide(rng)] * n, 1)]
 
 
 PROBLEM = Problem(
@@ -153,19 +205,23 @@ PROBLEM = Problem(
     judge=_judge,
     complexity=Complexity(
         expected="O(n log k)",
-        max_exponent=1.3,
-        sizes=(500, 1000, 2000, 4000, 8000),
-        make_case=_make_case,
-        note="n numbers, about 0.43 n of them distinct, k = 10",
+        max_exponent=1.5,
+        sizes=sizes(512, 8192),
+        families=(Family("repeating values", _repeating),
+                  Family("all distinct", _distinct, sizes=sizes(256, 4096)),
+                  Family("one value fills half", _dominant)),
+        repeats=7,
+        note="k is half the number of distinct values, which grows with n",
     ),
-    forbidden=("heapq.nlargest", "heapq.nsmallest", ".most_common"),
-    rules=Rules(tripwires=("heapq.nlargest", "heapq.nsmallest",
-                           "collections.Counter.most_common")),
+    forbidden=FORBIDDEN,
+    rules=Rules(tripwires=TRIPWIRES),
     order=3,
     explicit_cases=(
         ([7], 1),
         ([4, 4, 5, 5, 6], 1),
         ([1, 1, 1, 2, 2, 3], 2),
         ([-1, -1, 2], 2),
+        ([LIMIT, -LIMIT, LIMIT], 1),
     ),
+    large_cases=_large,
 )

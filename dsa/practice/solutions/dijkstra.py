@@ -46,6 +46,16 @@ marks vertices when they are discovered.  The first path found to a vertex
 is not always the shortest: ``0 -> 2`` with weight 5 is found before
 ``0 -> 1 -> 2`` with weights 1 + 1, and the shorter path can no longer get
 in.  A vertex is final when it is *popped*.
+
+Two slow versions give right answers.  Dropping the stale test (``if d >
+dist[u]: continue``) relaxes a vertex's out-edges again for every stale
+entry it left in the heap; and a plain queue instead of the heap (the
+"SPFA" form of Bellman-Ford) takes a vertex out again each time its
+distance improves.  Both are quick on random graphs and O(n * m) on a
+vertex with many out-edges whose distance improves many times, which the
+speed check builds.  And "infinity" must be ``math.inf`` (or at least more
+than any path can weigh): 10**9 is less than 2 * 10**5 edges of weight
+10**6.
 """
 
 from __future__ import annotations

@@ -34,6 +34,15 @@ Removing duplicates first (``set(nums)``) answers a different question,
 5, not 1.  And reaching for a *max*-heap: a max-heap of all n numbers, popped
 k - 1 times, is right too, but it holds all n numbers, while the min-heap
 never holds more than k.
+
+Quickselect (partition around a pivot, keep only the side holding the
+answer) is O(n) on average, and a fine answer when written with care.  Two
+details make it O(n**2), and the speed check has inputs for both: a fixed
+pivot (the first or the last number) on sorted input, where every round
+sets only one number aside; and a two-way split that puts every copy of
+the pivot on the same side, which does the same on repeated values even
+with a random pivot.  Take the pivot at random and keep the numbers equal
+to it in a group of their own.
 """
 
 from __future__ import annotations

@@ -25,9 +25,12 @@ safe because any free room is as good as any other for what comes later.
 Cost
 ----
 Sorting is O(n log n); each meeting then costs one heap operation of
-O(log n).  Total O(n log n) time, O(n) extra space.  Counting, for every
-meeting, how many others are in progress at its start gives the same answer
-in O(n**2).
+O(log n).  Total O(n log n) time, O(n) extra space.  Keeping the rooms in
+a plain list and looking through it for a free one costs O(rooms) per
+meeting, O(n**2) when many meetings overlap; counting, for every meeting,
+how many others are in progress at its start costs O(n**2) always.  And a
+timeline with one counter per moment of the day grows with the range of
+the times, not with n: a day of 10**9 moments is a billion counters.
 
 The classic pitfall
 -------------------

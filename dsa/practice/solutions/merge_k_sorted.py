@@ -35,7 +35,10 @@ The classic pitfalls
 --------------------
 Forgetting the tie-breaker (it works until two values are equal); pushing
 ``None`` for empty lists; and stopping the loop one entry early, which drops
-the last list's remaining nodes.
+the last list's remaining nodes.  Giving ``ListNode`` a ``__lt__`` instead
+of a tie-breaker changes a class that is not yours (here the grader refuses
+it).  And a two-list merge that calls itself once per node, the neat
+recursive version, runs out of stack on lists of a few thousand nodes.
 """
 
 from __future__ import annotations

@@ -24,11 +24,20 @@ O(n + d log k) = O(n log k) time, O(d) extra space for the counts.  Counting
 each distinct value with its own pass over the list (``nums.count(v)``)
 costs O(n * d), which is O(n**2) when most values are distinct.
 
-The classic pitfall
--------------------
+The classic pitfalls
+--------------------
 The order inside the pair.  The heap compares tuples item by item, so
 ``(value, count)`` ranks the values by *value* and returns the k largest
 numbers, however rarely they occur.  The count must come first.
+
+Two slow ways look fast while k is small: taking the most frequent value
+out k times (``max(counts, key=counts.get)``, O(k * d)), and walking every
+count from the largest down while scanning all the values at each one
+(O(largest count * d), n**2 / 4 when one value fills half the list).  The
+speed check asks for half of the distinct values, and has a list that one
+value half fills.  Buckets indexed by count (no value occurs more than n
+times) are a fine O(n) answer; buckets indexed by *value* are not, since
+values range over two billion.
 """
 
 from __future__ import annotations

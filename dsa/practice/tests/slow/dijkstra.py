@@ -1,4 +1,4 @@
-"""CORRECT but slow: Dijkstra that finds the nearest vertex by scanning.
+"""SLOW: Dijkstra that finds the nearest vertex by scanning.
 
 Every step scans all n vertices for the unfinished one with the smallest
 tentative distance: O(n) per step, O(n**2 + m) in all.  That is the right

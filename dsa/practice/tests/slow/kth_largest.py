@@ -1,4 +1,4 @@
-"""CORRECT but slow: take the maximum away k - 1 times.
+"""SLOW: take the maximum away k - 1 times.
 
 Each round scans the whole remaining list (``max``, then ``remove`` scans
 again), so the cost is O(n * k).  With k proportional to n that is O(n**2),

@@ -1,17 +1,24 @@
-"""CORRECT but slow: for every meeting, count the meetings in progress at its start.
+"""SLOW: looks through every room for a free one, O(n * rooms).
 
-The most rooms are needed at some meeting's start time, so the answer is the
-largest of those counts.  Each count scans all n meetings: O(n**2) instead
-of O(n log n).
+The meetings are taken by start time, as in the reference, but the rooms'
+end times sit in a plain list, and each meeting scans it from the first
+room until one is free.  When few meetings overlap that is quick; when a
+good share of them are in progress at once, every meeting scans a list as
+long as n/10 or n, O(n**2) in all, where the heap finds the earliest end
+in O(log n).
 """
 
 from __future__ import annotations
 
 
 def min_meeting_rooms(meetings: list[tuple[int, int]]) -> int:
-    """Return the largest number of meetings in progress at any start time."""
-    most = 0
-    for start, _ in meetings:
-        in_progress = sum(1 for s, e in meetings if s <= start < e)
-        most = max(most, in_progress)
-    return most
+    """Return the smallest number of rooms that can host all the meetings."""
+    rooms: list[int] = []  # when each room's latest meeting ends
+    for start, end in sorted(meetings, key=lambda meeting: meeting[0]):
+        for i, free_at in enumerate(rooms):
+            if free_at <= start:
+                rooms[i] = end  # the first free room takes the meeting
+                break
+        else:
+            rooms.append(end)  # every room is busy: open another
+    return len(rooms)

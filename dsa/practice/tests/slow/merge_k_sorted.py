@@ -1,4 +1,4 @@
-"""CORRECT but slow: merge the lists one after the other.
+"""SLOW: merge the lists one after the other.
 
 Merging the i-th list into the result walks the result built so far, which
 keeps growing, so the total is O(N * k) for N nodes in k lists instead of

@@ -1,4 +1,4 @@
-"""CORRECT but slow: one sorted list, the insert position found by a scan.
+"""SLOW: one sorted list, the insert position found by a scan.
 
 Finding where a number goes walks the list from the front, and inserting
 shifts everything after it: O(n) per add, so n operations cost O(n**2)

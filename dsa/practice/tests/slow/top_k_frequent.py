@@ -1,4 +1,4 @@
-"""CORRECT but slow: count every distinct value with its own pass.
+"""SLOW: count every distinct value with its own pass.
 
 ``nums.count(value)`` walks the whole list, once per distinct value, so the
 counting alone is O(n * d) for d distinct values: O(n**2) when a good share

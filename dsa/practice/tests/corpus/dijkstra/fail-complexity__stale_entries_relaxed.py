@@ -1,0 +1,25 @@
+"""Dijkstra without the stale-entry test: the answers are right, but every stale entry of a vertex relaxes its out-edges again, n * m on the hub graph.
+
+On random graphs a vertex has few stale entries, so nothing shows.  The
+hub gets one entry per chain vertex, and each pops out and walks the n
+edges to the fan.
+"""
+
+import heapq
+import math
+
+
+def shortest_paths(n, edges, source):
+    out = [[] for _ in range(n)]
+    for u, v, w in edges:
+        out[u].append((v, w))
+    dist = [math.inf] * n
+    dist[source] = 0
+    heap = [(0, source)]
+    while heap:
+        _, u = heapq.heappop(heap)
+        for v, w in out[u]:
+            if dist[u] + w < dist[v]:
+                dist[v] = dist[u] + w
+                heapq.heappush(heap, (dist[v], v))
+    return dist
