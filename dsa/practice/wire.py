@@ -46,6 +46,8 @@ _HEADER = struct.Struct(">I")
 
 #: Types that stand for themselves in JSON (floats only when finite).
 _SIMPLE = frozenset((int, str, bool, type(None)))
+#: Types of plain data that hold no other values.
+_LEAVES = _SIMPLE | {float}
 
 _COMPARISONS = ("__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__hash__")
 
@@ -103,12 +105,12 @@ def plain(value: Any, depth: int = 0, unwrap: Optional[Dict[type, str]] = None) 
             return str.__str__(value)
     if isinstance(value, list):
         items = list(list.__iter__(value))
-        if all(type(item) in _SIMPLE for item in items):
+        if all(type(item) in _LEAVES for item in items):
             return items
         return [plain(item, depth + 1, unwrap) for item in items]
     if isinstance(value, tuple):
         items = tuple(tuple.__iter__(value))
-        if all(type(item) in _SIMPLE for item in items):
+        if all(type(item) in _LEAVES for item in items):
             return items
         return tuple(plain(item, depth + 1, unwrap) for item in items)
     if isinstance(value, dict):
@@ -122,6 +124,15 @@ def plain(value: Any, depth: int = 0, unwrap: Optional[Dict[type, str]] = None) 
 # Plain data to JSON and back
 
 
+def _leaves(items: Any) -> list:
+    """A sequence of leaves as JSON values: only nan and the infinities are
+    tagged (a list of a hundred thousand distances is one pass, not a
+    hundred thousand calls)."""
+    isfinite = math.isfinite
+    return [item if type(item) is not float or isfinite(item) else {"f": repr(item)}
+            for item in items]
+
+
 def _tagged(value: Any, depth: int = 0) -> Any:
     if depth > MAX_DEPTH:
         raise NotPlain("nested too deeply")
@@ -133,10 +144,14 @@ def _tagged(value: Any, depth: int = 0) -> Any:
     if kind is list:
         if all(type(item) in _SIMPLE for item in value):
             return value
+        if all(type(item) in _LEAVES for item in value):
+            return _leaves(value)
         return [_tagged(item, depth + 1) for item in value]
     if kind is tuple:
         if all(type(item) in _SIMPLE for item in value):
             return {"t": list(value)}
+        if all(type(item) in _LEAVES for item in value):
+            return {"t": _leaves(value)}
         return {"t": [_tagged(item, depth + 1) for item in value]}
     if kind is dict:
         return {"d": [[_tagged(k, depth + 1), _tagged(v, depth + 1)]
@@ -151,13 +166,13 @@ def _untagged(value: Any, depth: int = 0) -> Any:
     if value is None or kind in (bool, int, float, str):
         return value
     if kind is list:
-        if all(type(item) in _SIMPLE for item in value):
+        if all(type(item) in _LEAVES for item in value):
             return value
         return [_untagged(item, depth + 1) for item in value]
     if kind is dict and len(value) == 1:
         (tag, body), = value.items()
         if tag == "t" and type(body) is list:
-            if all(type(item) in _SIMPLE for item in body):
+            if all(type(item) in _LEAVES for item in body):
                 return tuple(body)
             return tuple(_untagged(item, depth + 1) for item in body)
         if tag == "d" and type(body) is list:
