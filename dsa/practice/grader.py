@@ -23,7 +23,8 @@ The stages, each stopping the check when it fails:
 ``correctness``
     The named edge cases, inputs drawn by Hypothesis (shrunk to a small one
     when an answer is wrong), and a few at the sizes the constraints allow
-    (:mod:`dsa.practice.correctness`).
+    (:mod:`dsa.practice.correctness`); those last ones run after the
+    complexity stage, so that a slow solution is told how it grows.
 ``rules``
     The statement's rules measured: extra memory, the input left alone,
     what the learner's objects store (:mod:`dsa.practice.rules`).  Broken
@@ -243,7 +244,8 @@ class Session:
             steps = (("load", self.load), ("forbidden", self.scan_source),
                      ("correctness", lambda: correctness.check(self)),
                      ("rules", lambda: rules.check(self)),
-                     ("complexity", lambda: growth.check(self)))
+                     ("complexity", lambda: growth.check(self)),
+                     ("correctness", lambda: correctness.check_large(self)))
             self._start_workers(scratch)
             for name, step in steps:
                 self.stage = name
