@@ -58,15 +58,15 @@ def numbers_text(values: Sequence[Any], limit: int = 12) -> str:
 
 def sizes_between(smallest: int, largest: int, count: int) -> Tuple[int, ...]:
     """``count`` growth sizes from ``smallest`` to ``largest``, evenly spaced
-    on a log scale and rounded to two significant digits.
+    on a log scale, those in between rounded to two significant digits.
 
     Steps of about 1.4 rather than 2 give the fit more points, and a slow
     solution still gets several of them before it uses up its time.
     """
     ratio = (largest / smallest) ** (1 / (count - 1))
-    found = []
-    for i in range(count):
+    found = [smallest]
+    for i in range(1, count - 1):
         size = smallest * ratio ** i
         digits = 10 ** max(0, len(str(int(size))) - 2)
         found.append(int(round(size / digits) * digits))
-    return tuple(found)
+    return tuple(found + [largest])
