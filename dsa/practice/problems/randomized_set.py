@@ -321,7 +321,7 @@ _BURSTS = (
 
 #: Calls made after the set is filled: a fixed number, so that the cost per
 #: call is what grows (or not) with n.
-_CALLS = 8_000
+_CALLS = 16_000
 
 
 def _mixed(n: int, rng: random.Random) -> Case:
