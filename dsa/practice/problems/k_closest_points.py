@@ -126,9 +126,9 @@ def _show(case: Case) -> str:
     return f"k_closest({numbers_text(_pairs(flat), 20)}, {k})"
 
 
-def _scatter(n: int, rng: random.Random) -> List[Point]:
-    return [(rng.randint(-FARTHEST, FARTHEST), rng.randint(-FARTHEST, FARTHEST))
-            for _ in range(n)]
+def _scatter(n: int, rng: random.Random) -> List[int]:
+    """n points anywhere in the square, flat."""
+    return rng.choices(range(-FARTHEST, FARTHEST + 1), k=2 * n)
 
 
 def _random(n: int, rng: random.Random) -> Case:
@@ -137,7 +137,7 @@ def _random(n: int, rng: random.Random) -> Case:
     k grows with n, so picking the nearest point k times over, O(n * k),
     grows like n**2 while the heap of k points grows like n log n.
     """
-    return _flat(_scatter(n, rng)), max(1, n // 4)
+    return _scatter(n, rng), max(1, n // 4)
 
 
 def _farthest_first(n: int, rng: random.Random) -> Case:
@@ -148,7 +148,7 @@ def _farthest_first(n: int, rng: random.Random) -> Case:
     sorted list lands at the near end each time, and a quickselect that
     takes the first point as its pivot splits off one point per pass.
     """
-    found = sorted(_scatter(n, rng), key=_distance, reverse=True)
+    found = sorted(_pairs(_scatter(n, rng)), key=_distance, reverse=True)
     return _flat(found), max(1, n // 4)
 
 
@@ -166,7 +166,7 @@ def _ties(n: int, rng: random.Random) -> Case:
     to one side splits off one point per pass here, O(n**2), though it is
     quick when distances differ.
     """
-    return _flat([rng.choice(_RINGS) for _ in range(n)]), max(1, n // 4)
+    return _flat(rng.choices(_RINGS, k=n)), max(1, n // 4)
 
 
 def _large(rng: random.Random) -> List[Case]:
@@ -175,7 +175,7 @@ def _large(rng: random.Random) -> List[Case]:
     ring = [(x, y) for x, y in ((3000, 4000), (-3000, 4000), (5000, 0), (0, -5000),
                                 (4000, -3000), (-4000, -3000)) for _ in range(MOST // 6)]
     return [
-        (_flat(_scatter(MOST, rng)), MOST // 10),
+        (_scatter(MOST, rng), MOST // 10),
         (_flat(ring + [(4999, 1), (0, 5001)]), 5000),
         (_flat([(FARTHEST, -FARTHEST)] * MOST), 10),
     ]
@@ -225,7 +225,6 @@ PROBLEM = Problem(
         # these sizes (their lists outgrow the caches); O(n * k) like n**2.2.
         max_exponent=1.8,
         sizes=sizes_between(400, 8000, 10),
-        repeats=7,
         families=(Family("random", _random), Family("farthest first", _farthest_first),
                   Family("many ties", _ties)),
         note="k grows with n (k = n/4), so O(n * k) shows as n**2",

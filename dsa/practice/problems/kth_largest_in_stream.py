@@ -104,7 +104,7 @@ def _show(case: Case) -> str:
 
 
 def _numbers(count: int, rng: random.Random) -> List[int]:
-    return [rng.randint(-10**9, 10**9) for _ in range(count)]
+    return rng.choices(range(-10**9, 10**9 + 1), k=count)
 
 
 def _random(n: int, rng: random.Random) -> Case:
@@ -182,7 +182,6 @@ PROBLEM = Problem(
         max_exponent=1.8,
         sizes=sizes_between(400, 8000, 10),
         families=(Family("random", _random), Family("rising", _rising)),
-        repeats=7,
         note="n numbers in all, half of them added one by one, k = n/4: O(n log n) in all",
     ),
     show_case=_show,

@@ -231,7 +231,7 @@ PROBLEM = Problem(
     constraints=(
         "1 <= capacity <= 10**4",
         "0 <= key, value <= 10**9",
-        "at most 2 * 10**4 calls in all",
+        "at most 3 * 10**4 calls in all",
         "functools.lru_cache and functools.cache are not allowed",
     ),
     hints=(
@@ -258,7 +258,6 @@ PROBLEM = Problem(
         max_exponent=0.5,
         sizes=sizes_between(128, 2048, 7),
         families=(Family("mixed calls", _mixed), Family("equal counts", _equal_counts)),
-        repeats=7,
         note=f"capacity n, filled, then {_CALLS:,} gets and puts",
     ),
     show_case=_show,

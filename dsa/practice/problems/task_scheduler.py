@@ -101,7 +101,7 @@ def _long_cooldown(n: int, rng: random.Random) -> Case:
     The answer is about n**2 / 3 units, so stepping through idle time one
     unit at a time costs O(n**2); the heap crosses each idle stretch at once.
     """
-    tasks = [rng.choice("ABC") for _ in range(n)]
+    tasks = rng.choices("ABC", k=n)
     return tasks, n
 
 
@@ -116,11 +116,12 @@ def _skewed(n: int, rng: random.Random) -> Case:
 def _large(rng: random.Random) -> List[Case]:
     """The most tasks; the longest cooldown with one label, with all labels
     different, and with three labels; many labels and a middling cooldown."""
+    five_hundred = _labels(500)
     return [
         (["job"] * MOST, LONGEST),
         (_labels(MOST), LONGEST),
-        ([rng.choice(["x", "y", "z"]) for _ in range(MOST)], LONGEST),
-        ([rng.choice(_labels(500)) for _ in range(MOST)], 600),
+        (rng.choices(["x", "y", "z"], k=MOST), LONGEST),
+        (rng.choices(five_hundred, k=MOST), 600),
     ]
 
 
@@ -169,7 +170,6 @@ PROBLEM = Problem(
         families=(Family("many labels", _many_labels),
                   Family("long cooldown", _long_cooldown),
                   Family("skewed counts", _skewed)),
-        repeats=7,
         note="N tasks, m labels; idle time must be crossed in one step",
     ),
     show_case=_show,

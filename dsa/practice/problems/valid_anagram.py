@@ -110,7 +110,7 @@ def _many_characters(n: int, rng: random.Random) -> Case:
     counts costs O(n).
     """
     pool = _distinct(max(1, n // 4), rng)
-    s = [rng.choice(pool) for _ in range(n)]
+    s = rng.choices(pool, k=n)
     t = list(s)
     rng.shuffle(t)
     return "".join(s), "".join(t)
@@ -119,9 +119,8 @@ def _many_characters(n: int, rng: random.Random) -> Case:
 def _large(rng: random.Random) -> List[Case]:
     """The longest strings: an anagram over many characters; one character
     changed at the very end; a single character repeated; ASCII letters."""
-    pool = _distinct(3000, rng)
-    many = "".join(rng.choice(pool) for _ in range(LONGEST))
-    letters = "".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(LONGEST))
+    many = "".join(rng.choices(_distinct(3000, rng), k=LONGEST))
+    letters = "".join(rng.choices("abcdefghijklmnopqrstuvwxyz", k=LONGEST))
     return [
         (many, many[::-1]),
         (many, many[:-1] + ("x" if many[-1] != "x" else "y")),
@@ -167,7 +166,6 @@ PROBLEM = Problem(
         max_exponent=1.8,
         sizes=sizes_between(1000, 16000, 10),
         make_case=_many_characters,
-        repeats=7,
         note="n characters, n/4 of them different",
     ),
     show_case=_show,
