@@ -7,6 +7,7 @@ from typing import Any, Callable, List, Optional, Tuple
 
 from hypothesis import strategies as st
 
+from dsa.practice.counting import Counted
 from dsa.practice.problem import Complexity, Family, Problem
 from dsa.practice.problems._answers import numbers_text, sizes_between, whole_number
 from dsa.practice.problems._replay import first_wrong, session_text
@@ -128,6 +129,18 @@ def _rising(n: int, rng: random.Random) -> Case:
     return n // 4, start, [top + 1 + 3 * i for i in range(n - n // 2)]
 
 
+def _counted(case: Case) -> Case:
+    """The case with Counted numbers, for the comparison count."""
+    k, nums, adds = case
+    return k, [Counted(x) for x in nums], [Counted(x) for x in adds]
+
+
+def _fewest(n: int) -> int:
+    """Comparisons any correct solution makes: each number added after the
+    object holds k of them must at least be compared with the k-th largest."""
+    return n - n // 2 - n // 4
+
+
 def _large(rng: random.Random) -> List[Case]:
     """The most numbers: k = 1, k = all the starting numbers and one more,
     a stream of one repeated value, and the widest values."""
@@ -158,6 +171,8 @@ PROBLEM = Problem(
         "1 <= k and k - 1 <= len(nums)",
         "at most 2 * 10**4 numbers in all (nums and the added ones)",
         "-10**9 <= every number <= 10**9",
+        "The speed check counts the comparisons your code makes between the "
+        "numbers (it passes int-like numbers that count every `<`, `==`, ...).",
     ),
     hints=(
         "A number smaller than the current k-th largest can never become an "
@@ -180,8 +195,10 @@ PROBLEM = Problem(
     complexity=Complexity(
         expected="O(log k) per add",
         max_exponent=1.8,
-        sizes=sizes_between(400, 8000, 10),
+        sizes=sizes_between(300, 4800, 8),
         families=(Family("random", _random), Family("rising", _rising)),
+        counted=_counted,
+        min_ops=_fewest,
         note="n numbers in all, half of them added one by one, k = n/4: O(n log n) in all",
     ),
     show_case=_show,
