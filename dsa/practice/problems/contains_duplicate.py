@@ -141,7 +141,7 @@ PROBLEM = Problem(
     complexity=Complexity(
         expected="O(n) on average (sorting, O(n log n), passes too)",
         max_exponent=1.8,
-        sizes=sizes_between(2000, 32000, 10),
+        sizes=sizes_between(500, 8000, 10),
         families=(Family("no duplicate", _no_duplicate),
                   Family("duplicate last", _duplicate_last)),
         note="the only repeat, if any, comes last",

@@ -1,15 +1,21 @@
-"""SLOW: counts each different character with its own pass over both strings.
+"""SLOW: crosses each character of s off a list made from t.
 
-Right, but ``s.count(c)`` and ``t.count(c)`` each read a whole string, once
-per different character: O(n * k), which is O(n**2) when the characters are
-all different.
+Right, but ``list.remove`` searches the list from the front every time:
+O(n) per character, O(n**2) in all, instead of the O(n) of a dict of
+counts.  The search runs in C, so it only shows on longer strings.
 """
 
 from __future__ import annotations
 
 
 def is_anagram(s: str, t: str) -> bool:
-    """Return True if t is an anagram of s, one character at a time."""
+    """Return True if t is an anagram of s, crossing characters off one by one."""
     if len(s) != len(t):
         return False
-    return all(s.count(c) == t.count(c) for c in set(s))
+    left = list(t)
+    for c in s:
+        try:
+            left.remove(c)  # a search from the front every time
+        except ValueError:
+            return False
+    return True
