@@ -165,6 +165,19 @@ def _run(session: Session, worker: Any, case: Any, *, count: bool, n: int,
     return answer, seconds
 
 
+def _refresh_latency(session: Session) -> None:
+    """Lower each worker's latency to the least that a trial calling nothing
+    takes now.  It is first measured when the workers start; if the machine
+    was busier then than while timing, it is too high, is taken off every run
+    and floors the small sizes, which bends the fit upwards."""
+    for role, worker in (("learner", session.learner), ("reference", session.reference)):
+        try:
+            fresh = [session.ask(worker, {"op": "run", "null": True}, 5.0)[1] for _ in range(5)]
+        except Lost as lost:
+            raise Abort(lost.failure(session, None)) from None
+        session.latency[role] = min([session.latency[role]] + fresh)
+
+
 def _measure(session: Session, result: _Measured, *, first: bool) -> None:
     """Fill ``result``: a first pass up the sizes (answers judged, counts
     taken), then rounds of timings until each size has its repeats."""
@@ -174,6 +187,7 @@ def _measure(session: Session, result: _Measured, *, first: bool) -> None:
     budget = BUDGET_QUICK if session.quick else BUDGET_FULL
     repeats = max(2, complexity.repeats - (2 if session.quick else 0))
     family = result.family
+    _refresh_latency(session)
     latency = session.latency
     if first:
         for n in complexity.sizes_of(family):
