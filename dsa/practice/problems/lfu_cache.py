@@ -255,12 +255,14 @@ PROBLEM = Problem(
     judge=_judge,
     complexity=Complexity(
         expected="O(1) per get and put",
-        # O(1) and O(log n) per call fit 0 to 0.4 over these sizes (more on a
-        # busy machine); a scan of the entries at each eviction fits about 1.
-        max_exponent=0.6,
+        # O(1) and O(log n) per call fit 0 to 0.5 over these sizes on a busy
+        # machine (the structures outgrow the caches); a scan of the entries
+        # at each eviction, or of a count's keys at each use, about 0.9.
+        max_exponent=0.65,
         sizes=sizes_between(256, 4096, 7),
         families=(Family("mixed calls", _mixed), Family("equal counts", _equal_counts)),
         note=f"capacity n, filled, then {_CALLS:,} gets and puts",
+        repeats=7,
     ),
     show_case=_show,
     forbidden=_FORBIDDEN,

@@ -418,6 +418,7 @@ PROBLEM = Problem(
         sizes=sizes_between(256, 4096, 7),
         families=(Family("mixed calls", _mixed), Family("after removals", _after_removals)),
         note=f"n members first, then {_CALLS:,} calls",
+        repeats=7,
     ),
     show_case=_show,
     forbidden=("sortedcontainers",),
