@@ -259,7 +259,7 @@ PROBLEM = Problem(
         # machine (the structures outgrow the caches); a scan of the entries
         # at each eviction, or of a count's keys at each use, about 0.9.
         max_exponent=0.65,
-        sizes=sizes_between(256, 4096, 7),
+        sizes=sizes_between(128, 4096, 9),
         families=(Family("mixed calls", _mixed), Family("equal counts", _equal_counts)),
         note=f"capacity n, filled, then {_CALLS:,} gets and puts",
         repeats=7,

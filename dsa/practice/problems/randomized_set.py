@@ -415,7 +415,7 @@ PROBLEM = Problem(
         # O(1) per call fits 0 to 0.3 over these sizes (more on a busy
         # machine); copying the members at each draw fits about 1.
         max_exponent=0.6,
-        sizes=sizes_between(256, 4096, 7),
+        sizes=sizes_between(128, 4096, 9),
         families=(Family("mixed calls", _mixed), Family("after removals", _after_removals)),
         note=f"n members first, then {_CALLS:,} calls",
         repeats=7,

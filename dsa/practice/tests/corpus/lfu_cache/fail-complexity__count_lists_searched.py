@@ -1,4 +1,4 @@
-"""Keeps the keys of each count in a plain list and walks it to find the key on every use: right, and quick while counts are spread out, but when all entries share the same few counts each use walks a list as long as the cache, so the equal-counts family fails it."""
+"""Keeps the keys of each count in a plain list and walks it to find the key on every use: right, but each use walks a list that holds a large share of the cache (all of it when the entries share the same few counts), O(n) a use, so growth fails it."""
 
 from __future__ import annotations
 
