@@ -11,9 +11,9 @@ outcomes here, in the supervisor.  Three sources of inputs, in order:
    to work through by hand;
 3. the problem's ``large_cases``: a few inputs at the sizes the
    constraints allow, for a solution that is right only on short inputs.
-   These run last, after the growth stage (:func:`check_large`): a
-   solution too slow for inputs that large is then told how its time grows,
-   not that one input ran out of time.
+   These run last of all, after the complexity stage (:func:`check_large`):
+   a correct but slow solution would only time out on them, and growth says
+   why it is slow.
 
 On problems that say "do not modify the input", the small inputs of 1 and 2
 run *watched*: the input is compared after every step of the learner's
@@ -23,13 +23,13 @@ the stage at once; there is nothing useful to shrink in them.
 
 from __future__ import annotations
 
-import random
 from typing import Any, List, Optional
 
 from .grader import MAX_CASE_CHARS, Abort, Failure, Lost, ProblemBug, Session, cut, safe_repr
 from .wire import NotPlain
 
-__all__ = ["check", "check_large", "trial", "expected_outcome", "EXAMPLES_FULL", "EXAMPLES_QUICK"]
+__all__ = ["check", "check_large", "trial", "expected_outcome", "EXAMPLES_FULL",
+           "EXAMPLES_QUICK"]
 
 #: Random inputs Hypothesis draws (after shrinking starts, it may run more).
 EXAMPLES_FULL = 150
@@ -114,15 +114,24 @@ def trial(session: Session, case: Any, *, watch: bool = False,
     return None
 
 
-def scan(session: Session, case: Any) -> List[str]:
-    """What the learner's objects hold that the rules forbid (sentences)."""
+def scan(session: Session, case: Any, *, stray: bool = False) -> List[str]:
+    """What the learner's objects hold that the rules forbid (sentences).
+
+    ``stray`` also looks for instances of the forbidden types anywhere in
+    the learner's worker, kept where no walk from its objects finds them.
+    """
     rules = session.problem.rules
-    keys = list(rules.no_hashed_keys(case)) if rules.no_hashed_keys is not None else []
+    keys = list(rules.no_hashed_keys(case)) \
+        if rules.no_hashed_keys is not None and not stray else []
     assert session.learner is not None
     try:
-        answer, _ = session.ask(session.learner, {"op": "scan", "keys": keys}, 30.0)
+        answer, _ = session.ask(session.learner, {"op": "scan", "keys": keys, "stray": stray},
+                                30.0)
     except Lost as lost:
         raise Abort(lost.failure(session, None, where="while its objects were examined"))
+    broken = session.evidence_failure(answer, None)
+    if broken is not None:
+        raise Abort(broken)
     return [str(item) for item in answer.get("found") or []]
 
 
@@ -147,15 +156,20 @@ def check(session: Session) -> bool:
 
 
 def check_large(session: Session) -> bool:
-    """The problem's large cases; the grader runs them after the growth stage."""
+    """The problem's ``large_cases``, run after the complexity stage."""
     problem = session.problem
     if problem.large_cases is not None:
-        for case in problem.large_cases(random.Random(f"{problem.name}:large")):
+        for case in problem.large_cases(session.rng("large")):
             failure = trial(session, case, timeout=max(LARGE_TIMEOUT, session.case_timeout * 5),
                             where="on a large input", show_limit=MAX_CASE_CHARS * 2)
             if failure is not None:
                 failure.message += " (one of the inputs at the sizes the constraints allow)"
                 return session.fail(failure)
+    if problem.rules.forbidden_types:
+        found = scan(session, None, stray=True)
+        if found:
+            return session.fail(Failure(stage="rules", message=(
+                f"the rules forbid what your code stores: {found[0]}")))
     return True
 
 
