@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from dsa.practice.counting import Counted
 from dsa.practice.problem import Complexity, Family, Problem
 from dsa.practice.problems._answers import numbers_text, sizes_between, whole_number
-from dsa.practice.problems._replay import first_wrong, session_text
+from dsa.practice.problems._hashing import Packed, judge_steps, pack, show_steps
 
 #: A case: k, the numbers the object starts with, and the numbers added one
 #: by one (each add's answer is recorded).
@@ -91,17 +91,22 @@ def _run(solution: Callable[..., Any], case: Case) -> List[int]:
     return [whole_number(stream.add(val), "add") for val in adds]
 
 
-def _calls(case: Case) -> List[Tuple[str, int]]:
-    return [("add", val) for val in case[2]]
+#: The one method, for ``_hashing``'s replayed operations.
+_METHODS = {"a": ("add", 1)}
+
+
+def _calls(case: Case) -> Packed:
+    return pack([("add", val) for val in case[2]])
 
 
 def _judge(case: Case, expected: List[int], actual: List[int]) -> Optional[str]:
-    return first_wrong(_calls(case), expected, actual, "s")
+    return judge_steps(_calls(case), expected, actual, "s", _METHODS)
 
 
 def _show(case: Case) -> str:
     k, nums, _ = case
-    return session_text(f"s = KthLargest({k}, {numbers_text(nums, 20)})", _calls(case), "s", 30)
+    return show_steps(f"s = KthLargest({k}, {numbers_text(nums, 20)})", _calls(case), "s",
+                      _METHODS, limit=30)
 
 
 def _numbers(count: int, rng: random.Random) -> List[int]:

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from dsa.practice.problem import Complexity, Family, Problem, Rules
 from dsa.practice.problems._answers import sizes_between, whole_number
-from dsa.practice.problems._replay import first_wrong, packed, session_text, unpacked
+from dsa.practice.problems._hashing import Packed, judge_steps, pack, show_steps
 
 STATEMENT = """\
 Write the class `LFUCache`, a cache holding at most `capacity` entries.
@@ -82,48 +82,40 @@ class LFUCache:
         raise NotImplementedError("write your solution here")
 '''
 
-#: Calls packed three ints each: the method's code, the key, the value.
-_NAMES = ("get", "put")
-_ARITY = (1, 2)
-_WIDTH = 3
 _FORBIDDEN = ("functools.lru_cache", "functools.cache")
 
 Call = Tuple[Any, ...]
-#: A case: the capacity and the calls, packed.
-Case = Tuple[int, List[int]]
-
-
-def _calls(case: Case) -> List[Call]:
-    return unpacked(case[1], _NAMES, _WIDTH, _ARITY)
+#: A case: the capacity and the calls, packed by ``_hashing.pack``.
+Case = Tuple[int, Packed]
 
 
 def _case(capacity: int, calls: List[Call]) -> Case:
-    return capacity, packed(calls, _NAMES, _WIDTH)
+    return capacity, pack(calls)
 
 
 def _run(solution: Callable[..., Any], case: Case) -> List[Optional[int]]:
     """Replay the calls on one fresh cache; record what get returns (None
     for put, whatever it returns)."""
-    capacity, flat = case
+    capacity, (initials, keys, values) = case
     cache = solution(capacity)
     get, put = cache.get, cache.put
     results: List[Optional[int]] = []
-    for i in range(0, len(flat), _WIDTH):
-        if flat[i] == 0:
-            results.append(whole_number(get(flat[i + 1]), "get"))
+    for initial, key, value in zip(initials, keys, values):
+        if initial == "g":
+            results.append(whole_number(get(key), "get"))
         else:
-            put(flat[i + 1], flat[i + 2])
+            put(key, value)
             results.append(None)
     return results
 
 
 def _judge(case: Case, expected: List[Optional[int]],
            actual: List[Optional[int]]) -> Optional[str]:
-    return first_wrong(_calls(case), expected, actual, "c")
+    return judge_steps(case[1], expected, actual, "c")
 
 
 def _show(case: Case) -> str:
-    return session_text(f"c = LFUCache({case[0]})", _calls(case), "c", 40)
+    return show_steps(f"c = LFUCache({case[0]})", case[1], "c", limit=40)
 
 
 @st.composite

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from dsa.practice.problem import Complexity, Family, Problem, Rules
 from dsa.practice.problems._answers import sizes_between, truth, whole_number
-from dsa.practice.problems._replay import call_text, packed, session_text, unpacked
+from dsa.practice.problems._hashing import Packed, call, pack, show_steps, unpack
 
 STATEMENT = """\
 Write the class `RandomizedSet`, a set of integers that can also hand out
@@ -86,11 +86,9 @@ class RandomizedSet:
         raise NotImplementedError("write your solution here")
 '''
 
-#: The methods, by the code a packed call starts with; ``draws`` is a burst
-#: of get_random() calls, its argument the number of calls.
-_NAMES = ("insert", "remove", "get_random", "draws")
-_ARITY = (1, 1, 0, 1)
-_WIDTH = 2
+#: The methods, by initial, with how many arguments each takes; ``draws``
+#: is a burst of get_random() calls, its argument the number of calls.
+_METHODS = {"i": ("insert", 1), "r": ("remove", 1), "g": ("get_random", 0), "d": ("draws", 1)}
 #: What seeds the learner's (and the reference's) ``random`` module first.
 SEED = "dsa-practice:randomized-set"
 
@@ -111,16 +109,16 @@ _TRIPWIRES = _FORBIDDEN_TYPES + (
     "sortedcontainers.sortedset.SortedSet", "sortedcontainers.sorteddict.SortedDict")
 
 Call = Tuple[Any, ...]
-#: A case: the calls, packed (see :func:`_replay.packed`).
-Case = List[int]
+#: A case: the calls, packed by ``_hashing.pack``.
+Case = Packed
 
 
 def _calls(case: Case) -> List[Call]:
-    return unpacked(case, _NAMES, _WIDTH, _ARITY)
+    return unpack(case, _METHODS)
 
 
 def _pack(calls: Sequence[Call]) -> Case:
-    return packed(calls, _NAMES, _WIDTH)
+    return pack(calls)
 
 
 # --------------------------------------------------------------------------
@@ -134,13 +132,13 @@ def _run(solution: Callable[..., Any], case: Case) -> List[Any]:
     members = solution()
     insert, remove, draw = members.insert, members.remove, members.get_random
     results: List[Any] = []
-    for i in range(0, len(case), _WIDTH):
-        code, argument = case[i], case[i + 1]
-        if code == 0:
+    initials, arguments, _ = case
+    for initial, argument in zip(initials, arguments):
+        if initial == "i":
             results.append(truth(insert(argument), "insert"))
-        elif code == 1:
+        elif initial == "r":
             results.append(truth(remove(argument), "remove"))
-        elif code == 2:
+        elif initial == "g":
             results.append(whole_number(draw(), "get_random"))
         else:
             results.append([whole_number(draw(), "get_random") for _ in range(argument)])
@@ -153,13 +151,13 @@ def _judge(case: Case, expected: Any, actual: List[Any]) -> Optional[str]:
     if len(actual) != len(calls):
         return "the number of results differs from the number of calls"
     current: set = set()
-    for step, (call, got) in enumerate(zip(calls, actual), 1):
-        name = call[0]
+    for step, (op, got) in enumerate(zip(calls, actual), 1):
+        name = op[0]
         if name in ("insert", "remove"):
-            val = call[1]
+            val = op[1]
             want = (val not in current) if name == "insert" else (val in current)
             if got is not want:
-                return f"call {step}, {call_text(call, 's')}, returned {got!r} instead of {want!r}"
+                return f"call {step}, {call(op, 's')}, returned {got!r} instead of {want!r}"
             if name == "insert":
                 current.add(val)
             else:
@@ -168,18 +166,18 @@ def _judge(case: Case, expected: Any, actual: List[Any]) -> Optional[str]:
         draws = got if name == "draws" else [got]
         for value in draws:
             if value not in current:
-                return (f"call {step}, {_draw_text(call)}, returned {value!r}, which is not "
+                return (f"call {step}, {_draw_text(op)}, returned {value!r}, which is not "
                         f"in the set {_members_text(current)}")
         if name == "draws":
             verdict = _uniformity(draws, sorted(current))
             if verdict is not None:
-                return f"call {step}, {_draw_text(call)}: {verdict}"
+                return f"call {step}, {_draw_text(op)}: {verdict}"
     return None
 
 
-def _draw_text(call: Call) -> str:
-    if call[0] == "draws":
-        return f"{call[1]:,} calls of s.get_random()"
+def _draw_text(op: Call) -> str:
+    if op[0] == "draws":
+        return f"{op[1]:,} calls of s.get_random()"
     return "s.get_random()"
 
 
@@ -264,13 +262,13 @@ def _upper_gamma(a: float, x: float) -> float:
 
 
 def _show(case: Case) -> str:
-    return session_text("s = RandomizedSet()", _calls(case), "s", 40, describe=_call_shown)
+    return show_steps("s = RandomizedSet()", case, "s", _METHODS, limit=40, write=_call_shown)
 
 
-def _call_shown(call: Call) -> str:
-    if call[0] == "draws":
-        return f"s.get_random() x {call[1]:,}"
-    return call_text(call, "s")
+def _call_shown(op: Call) -> str:
+    if op[0] == "draws":
+        return f"s.get_random() x {op[1]:,}"
+    return call(op, "s")
 
 
 # --------------------------------------------------------------------------

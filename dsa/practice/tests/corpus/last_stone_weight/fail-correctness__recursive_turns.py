@@ -1,4 +1,4 @@
-"""Plays each turn in a recursive call: right on short games, but a game of a thousand turns goes deeper than Python allows, and the growth check's first input raises RecursionError."""
+"""Plays each turn in a recursive call: right on short games, but a game of a thousand turns goes deeper than Python allows and raises RecursionError, a wrong answer on a long input (correctness)."""
 
 from __future__ import annotations
 
