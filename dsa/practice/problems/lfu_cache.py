@@ -141,7 +141,7 @@ def _cases(draw: Callable[..., Any]) -> Case:
 
 #: Calls made once the cache is full: a fixed number, so that the cost per
 #: call is what grows (or not) with the capacity.
-_CALLS = 8_000
+_CALLS = 5_000
 
 
 def _keys(count: int, rng: random.Random) -> List[int]:
@@ -153,7 +153,7 @@ def _mixed(n: int, rng: random.Random) -> Case:
     mix of calls.
 
     The calls are hits and updates on that used half (whose counts then
-    spread out), misses, and, one call in forty, a new key, which evicts
+    spread out), misses, and, one call in ten, a new key, which evicts
     one of the entries never used since they came in.  Scanning the entries
     for the least used one costs O(n) an eviction.
     """
@@ -168,7 +168,7 @@ def _mixed(n: int, rng: random.Random) -> Case:
             calls.append(("get", rng.choice(core)))
         elif roll < 0.65:
             calls.append(("get", fresh[-1]))  # never inserted yet: a miss
-        elif roll < 0.975:
+        elif roll < 0.9:
             calls.append(("put", rng.choice(core), rng.randrange(10**6)))
         else:
             calls.append(("put", fresh.pop(), rng.randrange(10**6)))
@@ -251,10 +251,10 @@ PROBLEM = Problem(
         # machine (the structures outgrow the caches); a scan of the entries
         # at each eviction, or of a count's keys at each use, about 0.9.
         max_exponent=0.65,
-        sizes=sizes_between(128, 4096, 9),
+        sizes=sizes_between(128, 4096, 7),
         families=(Family("mixed calls", _mixed), Family("equal counts", _equal_counts)),
         note=f"capacity n, filled, then {_CALLS:,} gets and puts",
-        repeats=7,
+        repeats=6,
     ),
     show_case=_show,
     forbidden=_FORBIDDEN,

@@ -319,7 +319,7 @@ _BURSTS = (
 
 #: Calls made after the set is filled: a fixed number, so that the cost per
 #: call is what grows (or not) with n.
-_CALLS = 8_000
+_CALLS = 5_000
 
 
 def _mixed(n: int, rng: random.Random) -> Case:
@@ -413,10 +413,10 @@ PROBLEM = Problem(
         # O(1) per call fits 0 to 0.3 over these sizes (more on a busy
         # machine); copying the members at each draw fits about 1.
         max_exponent=0.6,
-        sizes=sizes_between(128, 4096, 9),
+        sizes=sizes_between(128, 4096, 7),
         families=(Family("mixed calls", _mixed), Family("after removals", _after_removals)),
         note=f"n members first, then {_CALLS:,} calls",
-        repeats=7,
+        repeats=6,
     ),
     show_case=_show,
     forbidden=("sortedcontainers",),
