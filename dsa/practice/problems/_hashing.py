@@ -14,19 +14,21 @@ of how many there are).
 
 Operations replayed
 -------------------
-The design problems (a hash map, an LRU cache) are cases of operations
-replayed on one fresh object.  An operation is ``("put", key, value)``,
-``("get", key)``, ``("remove", key)`` or ``("len",)``; a case carries them
-:func:`pack`-ed into a string of initials and two lists of ints, which
-travel to the workers far faster than thousands of small tuples.
-:func:`call`, :func:`judge_steps` and :func:`show_steps` show and judge them
-the same way for both problems.
+The design problems (a hash map, an LRU or LFU cache, a randomized set, a
+stream's k-th largest) are cases of operations replayed on one fresh
+object.  An operation is a method's name and at most two int arguments:
+``("put", key, value)``, ``("get", key)``, ``("remove", key)`` or
+``("len",)`` by default, other methods named in a problem's own table
+(:data:`METHODS`).  A case carries them :func:`pack`-ed into a string of
+initials and two lists of ints, which travel to the workers far faster
+than thousands of small tuples.  :func:`call`, :func:`judge_steps` and
+:func:`show_steps` show and judge them the same way for every problem.
 """
 
 from __future__ import annotations
 
 from contextlib import contextmanager
-from typing import Any, Callable, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 from dsa.practice.guard import RuleBroken
 
@@ -111,7 +113,10 @@ def by_count(values: Union[Sequence[int], Callable[[], Sequence[int]]],
 
 #: A packed list of operations: their initials, their keys, their values.
 Packed = Tuple[str, List[int], List[int]]
-_NAMES = {"p": "put", "g": "get", "r": "remove", "l": "len"}
+#: The methods by initial, each with how many arguments it takes; a problem
+#: with other methods passes its own table (initials must differ).
+Methods = Dict[str, Tuple[str, int]]
+METHODS: Methods = {"p": ("put", 2), "g": ("get", 1), "r": ("remove", 1), "l": ("len", 0)}
 
 
 def pack(ops: Sequence[Sequence[Any]]) -> Packed:
@@ -120,13 +125,12 @@ def pack(ops: Sequence[Sequence[Any]]) -> Packed:
             [op[2] if len(op) > 2 else 0 for op in ops])
 
 
-def unpack(packed: Packed) -> List[Tuple[Any, ...]]:
+def unpack(packed: Packed, methods: Methods = METHODS) -> List[Tuple[Any, ...]]:
     """The operations :func:`pack` packed."""
     ops: List[Tuple[Any, ...]] = []
     for initial, key, value in zip(*packed):
-        name = _NAMES[initial]
-        ops.append((name, key, value) if name == "put" else (name,) if name == "len"
-                   else (name, key))
+        name, arity = methods[initial]
+        ops.append((name, key, value)[:1 + arity])
     return ops
 
 
@@ -138,9 +142,10 @@ def call(op: Sequence[Any], name: str) -> str:
 
 
 def judge_steps(packed: Packed, expected: List[Optional[int]],
-                actual: List[Optional[int]], name: str) -> Optional[str]:
+                actual: List[Optional[int]], name: str,
+                methods: Methods = METHODS) -> Optional[str]:
     """Name the first operation whose result is wrong."""
-    ops = unpack(packed)
+    ops = unpack(packed, methods)
     for step, (op, want, got) in enumerate(zip(ops, expected, actual), 1):
         if type(want) is not type(got) or want != got:
             return f"operation {step}, {call(op, name)}, returned {got!r} instead of {want!r}"
@@ -149,9 +154,15 @@ def judge_steps(packed: Packed, expected: List[Optional[int]],
     return None
 
 
-def show_steps(first: str, packed: Packed, name: str) -> str:
-    """``first`` and every operation, separated by semicolons; the range of
-    the keys noted when it is wide."""
-    ops = unpack(packed)
-    shown = "; ".join([first] + [call(op, name) for op in ops])
-    return note_spread(shown, [op[1] for op in ops if len(op) > 1])
+def show_steps(first: str, packed: Packed, name: str, methods: Methods = METHODS,
+               limit: Optional[int] = None,
+               write: Optional[Callable[[Sequence[Any]], str]] = None) -> str:
+    """``first`` and every operation (past ``limit`` of them, the count of the
+    rest), separated by semicolons; the range of the keys noted when it is
+    wide.  ``write(op)``, when given, shows an operation instead of
+    :func:`call`."""
+    ops = unpack(packed, methods)
+    shown = [first] + [write(op) if write else call(op, name) for op in ops[:limit]]
+    if limit is not None and len(ops) > limit:
+        shown.append(f"... {len(ops) - limit:,} more operations")
+    return note_spread("; ".join(shown), [op[1] for op in ops if len(op) > 1])
