@@ -84,7 +84,7 @@ def test_quick_run_shows_published_and_measured(quick_out):
     for title in ("Experiment 1", "Experiment 3", "Experiment 4"):
         assert title in out, title
     assert "quick mode: lists of 100,000 and 10,000" in out
-    assert "Every published-vs-measured figure of this run" in out
+    assert "What this run checked" in out
     assert "This run took" in out
 
 
@@ -122,9 +122,10 @@ def test_block_picture_is_exact(quick_out):
     assert frames[2] == ("append(3)", "2/4 1/4")
     assert frames[8] == ("appendleft(-2)", "1/4 4/4 4/4")
     lines = [line.strip() for line in quick_out.splitlines()]
+    # each frame: the call and its drawing, then the state on the line under it
     for call, fill in frames:
-        assert any(line.startswith(call + " ") and f"fills {fill} ·" in line
-                   for line in lines), (call, fill)
+        assert any(line.startswith(call + " ") and f"fills {fill} ·" in after
+                   for line, after in zip(lines, lines[1:])), (call, fill)
     final = deque()
     for op, arg in lesson.PICTURE_OPS:
         getattr(final, op)(*(() if arg is None else (arg,)))

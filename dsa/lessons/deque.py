@@ -173,8 +173,9 @@ def blocks(ctx: Context) -> None:
     d = BlockedDeque(block_size=PICTURE_BLOCK)
     ref: deque = deque()
     ctx.console.print(Text(f"BlockedDeque(block_size={PICTURE_BLOCK}); empty: "
-                           f"{draw_blocks(d)}  one block, left {d._left_index} "
-                           f"right {d._right_index} (left > right: no items)"),
+                           f"{draw_blocks(d)}"), highlight=False)
+    ctx.console.print(Text(f"  one block, left {d._left_index} right "
+                           f"{d._right_index} (left > right: no items)", style="dim"),
                       highlight=False)
     for op, arg in PICTURE_OPS:
         got = apply(d, op, arg)
@@ -185,9 +186,11 @@ def blocks(ctx: Context) -> None:
         if got is not None:
             call += f" -> {got}"
         _, left, right = block_state(d)
+        # the drawing on one line, the state under it: each fits 80 columns
+        ctx.console.print(Text(f"  {call:<17} {draw_blocks(d)}"), highlight=False)
         ctx.console.print(Text(
-            f"  {call:<17} {draw_blocks(d):<40} blocks {d.block_count} · fills "
-            f"{fills(d)} · left {left} · right {right}"), highlight=False)
+            f"  {'':<17} blocks {d.block_count} · fills {fills(d)} · "
+            f"left {left} · right {right}", style="dim"), highlight=False)
         ctx.pause("Enter for the next operation, q to quit")
     ctx.console.print(Text(
         f"After {len(PICTURE_OPS)} operations the deque holds {list(d)}, the same "
