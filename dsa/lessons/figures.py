@@ -10,8 +10,9 @@ counts are what a lesson explains, so the last column carries them.
 from __future__ import annotations
 
 import re
+import statistics
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Callable, Iterable, Sequence
 
 from rich import box
 from rich.console import Group
@@ -155,10 +156,77 @@ def ratio_pair(label: str, published: float | None, measured: float | None) -> s
     return f"{label}: {text}" if label else text
 
 
+# ---------------------------------------------------------------------------
+# Noise: every timed figure is repeated, and shown with its spread
+
+
+def spread(runs: Sequence[float], show: Callable[[float], str] = format_seconds) -> str:
+    """'12.3 ns (11.9–13.1)': the median of the repeats and their range."""
+    runs = list(runs)
+    middle = statistics.median(runs)
+    if len(runs) < 2:
+        return f"{show(middle)} (1 run)"
+    low, high = show(min(runs)), show(max(runs))
+    if low.rpartition(" ")[2] == high.rpartition(" ")[2] and " " in low:
+        low = low.rpartition(" ")[0]            # '1.41–1.52 ns', one unit
+    return f"{show(middle)} ({low}–{high})"
+
+
+@dataclass(frozen=True)
+class Ratio:
+    """``a / b`` from repeated runs of each: the ratio of the medians, and the
+    range it could take given the spread (slowest a over fastest b, and the
+    other way round).  A claim about a ratio holds when the whole range is on
+    its side, fails when the whole range is on the other, and otherwise this
+    run was too noisy to tell."""
+
+    median: float
+    low: float
+    high: float
+
+    @classmethod
+    def of(cls, a: Sequence[float], b: Sequence[float]) -> "Ratio":
+        a, b = list(a), list(b)
+        return cls(statistics.median(a) / statistics.median(b),
+                   min(a) / max(b), max(a) / min(b))
+
+    @classmethod
+    def exact(cls, value: float) -> "Ratio":
+        return cls(value, value, value)
+
+    def text(self) -> str:
+        """'13.6x (12.1–15.0x)'."""
+        if self.low == self.high:
+            return format_ratio(self.median)
+        return (f"{format_ratio(self.median)} "
+                f"({format_ratio(self.low)[:-1]}–{format_ratio(self.high)})")
+
+    def at_least(self, bound: float) -> bool | None:
+        """True if surely >= bound, False if surely below, None if the spread straddles it."""
+        if self.low >= bound:
+            return True
+        if self.high < bound:
+            return False
+        return None
+
+    def at_most(self, bound: float) -> bool | None:
+        """True if surely <= bound, False if surely above, None if the spread straddles it."""
+        if self.high <= bound:
+            return True
+        if self.low > bound:
+            return False
+        return None
+
+    def steady(self, factor: float = 1.5) -> bool:
+        """Whether the range is narrow enough (high / low within ``factor``)
+        to teach from the median."""
+        return self.low > 0 and self.high / self.low <= factor
+
+
 def count(value: int) -> str:
     """12345 -> '12,345'."""
     return f"{value:,}"
 
 
 __all__ = ["Figure", "FiguresTable", "figures_table", "machines_panel", "short_name",
-           "seconds", "ratio_pair", "count"]
+           "seconds", "ratio_pair", "count", "spread", "Ratio"]

@@ -708,6 +708,7 @@ def _walk(lesson: Lesson, hooks: Hooks, info: LessonInfo, ctx: Context,
                     verdict = ctx.check(value, hooks.get(kind, value))  # type: ignore[arg-type]
                     for part in claim_renderables(lesson.claims[value], verdict):
                         console.print(part)
+                    console.print()
                 else:
                     console.print()
                     hooks.get(kind, value)(ctx)
