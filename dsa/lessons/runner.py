@@ -276,6 +276,17 @@ def not_measured(what: str) -> Verdict:
     return Verdict(None, f"not measured in this run ({what})")
 
 
+def threshold(value: float, holds_from: float, fails_below: float) -> bool | None:
+    """A verdict for "value is at least holds_from": True from there up, False
+    below ``fails_below``, and None in between (too close to call from one
+    median).  For "at most", pass reciprocals."""
+    if value >= holds_from:
+        return True
+    if value < fails_below:
+        return False
+    return None
+
+
 def fill(text: str, values: dict) -> str:
     """``{name}`` fields replaced by ``values``; other braces left alone."""
     return FIELD.sub(lambda m: str(values[m.group(1)]) if m.group(1) in values
@@ -747,5 +758,5 @@ def _walk(lesson: Lesson, hooks: Hooks, info: LessonInfo, ctx: Context,
 __all__ = ["Hooks", "Context", "QuitLesson", "Step", "Lesson", "parse",
            "load_text", "package_text", "run", "check_markers", "HOOK_KINDS",
            "LessonTextMissing", "StepOutOfRange", "ClaimText", "Verdict",
-           "agrees", "differs", "unsure", "not_measured", "claim_text",
+           "agrees", "differs", "unsure", "not_measured", "claim_text", "threshold",
            "INTERRUPTED"]
