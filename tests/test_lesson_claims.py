@@ -280,3 +280,50 @@ def test_hashtable_claims_both_ways():
     same = (200_000, [4e-6] * 3, [50e-9] * 3, [51e-9] * 3)
     assert ht.dict_thousands_faster(ctx(scan_vs_dict=same)).holds is False
     assert ht.cold_lookup_costs_more(ctx(scan_vs_dict=same)).holds is False
+
+
+# ---------------------------------------------------------------------------
+# The cache simulation's output, read
+
+
+CALLGRIND_DUMP = """# callgrind format
+version: 1
+positions: line
+events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw
+
+fl=(1) walk.c
+fn=(10) walkable_new
+5 100 50 50 0 7 7 0 7 7
+fn=(11) walkable_sum
+20 400 200 0 0 30 0 0 25
++1 100 100 0 0 5 0 0 4
+cfn=(10)
+calls=1 5
+21 999 999 999 0 999 999 0 999 999
+fn=(10)
+6 1 1 1 0 1 1 0 1 1
+fn=(11)
+-1 10 10 0 0 1
+"""
+
+
+def test_the_simulated_misses_are_the_walking_functions_own():
+    from dsa.lessons import cachegrind as cg
+
+    walk = cg.read_counts(CALLGRIND_DUMP, "walkable_sum")
+    # the walk's three cost lines; the call's inclusive cost and the build are not it
+    assert (walk.reads, walk.writes, walk.d1_misses, walk.ll_misses) == (310, 0, 36, 29)
+    build = cg.read_counts(CALLGRIND_DUMP, "walkable_new")
+    assert (build.d1_misses, build.ll_misses) == (16, 16)
+    assert walk.per(10) == (3.6, 2.9)
+
+
+def test_quick_mode_leaves_the_simulation_out_and_says_so(monkeypatch):
+    from dsa.lessons import cachegrind as cg
+    from dsa.lessons import linkedlist as ll
+
+    monkeypatch.setattr(cg, "simulate_calls", lambda *a, **k: pytest.fail("simulated"))
+    context = ctx()
+    context.quick = True
+    ll.simulated_misses(context, {})
+    assert "left to full mode" in " ".join(context.console.file.getvalue().split())

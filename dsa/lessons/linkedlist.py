@@ -14,6 +14,7 @@ import gc
 import math
 import random
 import statistics
+import subprocess
 import sys
 import time
 import tracemalloc
@@ -789,6 +790,7 @@ def lines(ctx: Context) -> None:
     n = LINES_N
     rows = []
     exact: list[str] = []
+    counted: dict[str, float] = {}
     for kind in LINE_KINDS:
         try:
             r = mod.lines_per_element(n, kind)
@@ -796,6 +798,7 @@ def lines(ctx: Context) -> None:
             ctx.console.print(Text(f"The traced build did not load: {exc}", style="yellow"))
             return
         model = mod.model_lines(n, kind)
+        counted[kind] = r.lines_per_element
         exact.append(f"  {kind:<15} {r.lines:>8,} lines {r.fetches:>8,} fetches"
                      + ("" if model is None else f"   (model: {model:,} lines)"))
         rows.append(Figure(
@@ -811,6 +814,74 @@ def lines(ctx: Context) -> None:
     ctx.console.print(Text("The same counts, one walk per line:", style="bold"))
     for line in exact:
         ctx.console.print(Text(line), highlight=False)
+    simulated_misses(ctx, counted)
+
+
+#: The walks run under the cache simulation, and their size (past its
+#: simulated 1 MiB last-level cache, small enough to simulate in seconds).
+CG_KINDS = ("array", "nodes_pool", "nodes_shuffled")
+CG_N = 200_000
+CG_KERNEL = "dsa_mem_walk"              # one count per call of the kernel
+CG_FUNCTION = "walkable_sum"            # the C function that walks; not the build
+
+
+def simulated_misses(ctx: Context, counted: dict[str, float]) -> None:
+    """Cause, model and effect side by side: lines counted, misses simulated
+    by cachegrind, nanoseconds measured."""
+    from rich.table import Table
+
+    from . import cachegrind as cg
+
+    if ctx.quick:
+        ctx.quick_note("the cache simulation of the walks under valgrind (some 10 s of CPU) is "
+                       "left to full mode.")
+        ctx.console.print(Text(cg.perf_counters(), style="dim"))
+        return
+    if cg.valgrind() is None:
+        ctx.console.print(Text(cg.HOW_TO_GET, style="yellow"))
+        ctx.console.print(Text(cg.perf_counters(), style="dim"))
+        return
+    code = (f"import dsa.native.linkedlist as m\n"
+            f"for kind in {CG_KINDS!r}: m.walk({CG_N}, kind, repeats=1)")
+    with ctx.working("simulating the caches with valgrind"):
+        try:
+            found: list = cg.simulate_calls(code, dump_after=CG_KERNEL,
+                                            function=CG_FUNCTION, calls=len(CG_KINDS))
+        except (RuntimeError, OSError, subprocess.SubprocessError) as exc:
+            found = [str(exc)] * len(CG_KINDS)
+    passes = 2                               # the warm-up pass and one timed pass
+    walks = ctx.shared.get("c_walks")
+    table = Table(title=f"The same walks in valgrind's cache simulation ({count(CG_N)} values; a "
+                        f"simulated {format_bytes(cg.D1[0])} L1 and "
+                        f"{format_bytes(cg.LL[0])} last level, no prefetcher)",
+                  title_justify="left", title_style="bold", show_edge=False)
+    for column in ("walk", "lines/el\ncounted", "L1 misses/el\nsimulated",
+                   "last-level\nmisses/el", "ns/el\nmeasured"):
+        table.add_column(column, justify="right" if "/el" in column else "left")
+    simulated: dict[str, tuple[float, float]] = {}
+    for kind, result in zip(CG_KINDS, found):
+        measured = (f"{walks[1][kind].ns_per_element:.2f}"
+                    if walks and kind in walks[1] else "—")
+        if isinstance(result, str):
+            table.add_row(kind, f"{counted.get(kind, 0):.3f}", "failed", "", measured)
+            ctx.console.print(Text(f"cache simulation, {kind}: {result}", style="yellow"))
+            continue
+        d1, ll = result.per(CG_N * passes)
+        simulated[kind] = (d1, ll)
+        table.add_row(kind, f"{counted.get(kind, 0):.3f}", f"{d1:.3f}", f"{ll:.3f}",
+                      measured)
+    ctx.console.print(table)
+    ctx.console.print(Text(
+        "Counted in the C function that walks (the build is not counted), averaged over "
+        "its two passes. Without a prefetcher the simulated cache misses once per new "
+        "line, in order or not, so its misses follow the counted lines; the measured "
+        "nanoseconds do not, because the real prefetcher hides the in-order misses and "
+        "cannot hide the shuffled ones. " + cg.perf_counters(), style="dim"))
+    ctx.shared["cachegrind"] = simulated
+    ctx.closing.append(
+        "simulated misses (valgrind), walks of " + count(CG_N) + " values (L1 / last-level "
+        "misses per element): " + "; ".join(
+            f"{kind} {d1:.3f} / {ll:.3f}" for kind, (d1, ll) in simulated.items()))
 
 
 # ===========================================================================

@@ -390,6 +390,8 @@ class Context:
     shared: dict = field(default_factory=dict)
     #: Every claim checked in this run, in order, with its verdict.
     claims: list[tuple[str, Verdict]] = field(default_factory=list)
+    #: Lines for the closing note (figures a lesson wants in its recap).
+    closing: list[str] = field(default_factory=list)
     #: Where to save the charts a lesson draws (``--charts DIR``); None: nowhere.
     charts: Path | None = None
     #: Single keys without Enter, when the terminal allows (see terminal.py).
@@ -482,7 +484,7 @@ class Context:
 
     def recap(self) -> None:
         """The checked claims with this machine's verdicts, in one place."""
-        if not self.claims:
+        if not self.claims and not self.closing:
             return
         grid = Table(box=box.SIMPLE_HEAVY, title="What this run checked",
                      title_justify="left", title_style="bold")
@@ -495,6 +497,8 @@ class Context:
                          Text(verdict.label, style=colours[verdict.holds]),
                          verdict.evidence)
         self.console.print(grid)
+        for line in self.closing:
+            self.console.print(Text(line))
 
     # -- the C twins ---------------------------------------------------
     def native_available(self) -> bool:

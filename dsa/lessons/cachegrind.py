@@ -1,0 +1,158 @@
+"""Cache misses measured by simulation (valgrind's cachegrind) and, where the
+kernel allows, by the CPU's own counters (perf).
+
+A lesson shows three things side by side: the cause (the lines a walk
+touches, counted by the traced build), a model of a cache (cachegrind runs
+the real machine code through a simulated L1 and last-level cache and
+counts their misses: deterministic, whatever else the machine is doing) and
+the effect (nanoseconds).  Cachegrind simulates no prefetcher, so an
+in-order walk misses in it as often as it fetches new lines; the gap
+between its misses and the measured time is the prefetcher's work.
+
+One Python process runs under valgrind (its callgrind tool, which carries
+the same cache simulation as cachegrind and can count each call of a C
+kernel apart), calls the kernels of a C twin, and the counts are read for
+the C function that does the work, so neither the interpreter's start-up
+nor the kernel's set-up counts.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+#: The simulated caches: a 32 KiB 8-way L1 and a 1 MiB 16-way last level,
+#: small enough that the lessons' walks are past both at a size that
+#: simulates in seconds.
+D1 = (32 * 1024, 8, 64)
+LL = (1024 * 1024, 16, 64)
+
+HOW_TO_GET = ("valgrind is not installed, so the simulated cache misses are "
+              "skipped. It is one package away on Linux: sudo apt install "
+              "valgrind (Debian, Ubuntu), sudo dnf install valgrind (Fedora); "
+              "it does not run on recent macOS or on Windows.")
+
+
+@dataclass(frozen=True)
+class Simulated:
+    """Data references and simulated misses inside the counted functions."""
+
+    reads: int
+    writes: int
+    d1_misses: int
+    ll_misses: int
+
+    def per(self, units: int) -> tuple[float, float]:
+        """(D1 misses, last-level misses) per unit of work."""
+        return self.d1_misses / units, self.ll_misses / units
+
+
+def valgrind() -> str | None:
+    """The valgrind program, or None."""
+    return shutil.which("valgrind")
+
+
+def cache_option(name: str, spec: tuple[int, int, int]) -> str:
+    return f"--{name}={spec[0]},{spec[1]},{spec[2]}"
+
+
+def _name(text: str, names: dict[str, str]) -> str:
+    """A function name in callgrind's compressed form: '(7) name' defines
+    id 7, '(7)' refers to it, a bare name is itself."""
+    text = text.strip()
+    if text.startswith("("):
+        ident, _, rest = text.partition(")")
+        if rest.strip():
+            names[ident] = rest.strip()
+        return names.get(ident, rest.strip())
+    return text
+
+
+def read_counts(text: str, function: str) -> Simulated:
+    """The self cost of ``function`` (data events) in one callgrind dump.
+
+    Cost lines belong to the function named by the last ``fn=``; the line
+    after a ``calls=`` line is the inclusive cost of a call made from there,
+    which belongs to the callee, so it is skipped."""
+    events: list[str] = []
+    totals: dict[str, int] = {}
+    names: dict[str, str] = {}
+    current = ""
+    after_call = False
+    for line in text.splitlines():
+        if line.startswith("events:"):
+            events = line.split()[1:]
+            totals = dict.fromkeys(events, 0)
+        elif line.startswith("fn="):
+            current = _name(line[3:], names)
+        elif line.startswith("cfn="):
+            _name(line[4:], names)
+        elif line.startswith("calls="):
+            after_call = True
+        elif line[:1].isdigit() or line[:1] in "+-*":
+            if after_call:
+                after_call = False
+                continue
+            if current == function:
+                for event, value in zip(events, line.split()[1:]):
+                    totals[event] += int(value)
+    get = totals.get
+    return Simulated(reads=get("Dr", 0), writes=get("Dw", 0),
+                     d1_misses=get("D1mr", 0) + get("D1mw", 0),
+                     ll_misses=get("DLmr", 0) + get("DLmw", 0))
+
+
+def simulate_calls(code: str, *, dump_after: str, function: str, calls: int,
+                   timeout: float = 300) -> list[Simulated]:
+    """Run ``code`` (Python) under valgrind's cache simulation, with a
+    separate count after each of its ``calls`` calls of the C function
+    ``dump_after``; return the self cost of ``function`` in each.  Raises
+    RuntimeError if valgrind is missing or fails."""
+    program = valgrind()
+    if program is None:
+        raise RuntimeError(HOW_TO_GET)
+    root = str(Path(__file__).resolve().parents[2])
+    with tempfile.TemporaryDirectory(prefix="dsa-cachegrind-") as folder:
+        out = Path(folder) / "callgrind.out"
+        command = [program, "--tool=callgrind", "--cache-sim=yes",
+                   cache_option("I1", D1), cache_option("D1", D1), cache_option("LL", LL),
+                   f"--dump-after={dump_after}", f"--callgrind-out-file={out}",
+                   sys.executable, "-c", code]
+        path = [root] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(path))
+        result = subprocess.run(command, capture_output=True, text=True,
+                                timeout=timeout, env=env, cwd=folder)
+        dumps = [Path(f"{out}.{i}") for i in range(1, calls + 1)]
+        if result.returncode != 0 or not all(d.exists() for d in dumps):
+            raise RuntimeError(f"valgrind failed: {result.stderr.strip()[-300:]}")
+        return [read_counts(d.read_text(encoding="utf-8", errors="replace"), function)
+                for d in dumps]
+
+
+def perf_counters() -> str:
+    """One line on whether this machine exposes hardware cache counters."""
+    perf = shutil.which("perf")
+    if perf is None:
+        return ("perf is not installed, so the CPU's own cache-miss counters are "
+                "not read (linux-tools provides it).")
+    try:
+        result = subprocess.run([perf, "stat", "-x,", "-e", "cache-misses", "true"],
+                                capture_output=True, text=True, timeout=20)
+    except (OSError, subprocess.SubprocessError) as exc:
+        return f"perf did not run ({exc})."
+    report = result.stderr
+    if result.returncode != 0 or "<not supported>" in report or "<not counted>" in report:
+        return ("perf stat -e cache-misses is not supported here: the kernel does "
+                "not expose the CPU's cache counters (usual on a virtual machine), "
+                "so only a simulation can count misses here.")
+    return ("perf stat -e cache-misses works on this machine: run it on "
+            "python -m dsa.bench linkedlist to count real misses.")
+
+
+__all__ = ["Simulated", "simulate_calls", "read_counts", "perf_counters",
+           "valgrind", "HOW_TO_GET", "D1", "LL"]
