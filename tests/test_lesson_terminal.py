@@ -12,12 +12,10 @@ import io
 import os
 import re
 import select
-import signal
 import subprocess
 import sys
 import textwrap
 import time
-from pathlib import Path
 
 import pytest
 from rich.console import Console

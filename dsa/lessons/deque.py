@@ -23,7 +23,7 @@ from dsa.deque import BlockedDeque
 from dsa.timing import format_ratio, format_seconds, measure
 
 from .figures import Figure, count, ratio_pair, seconds
-from .runner import Context, Hooks, Verdict, not_measured
+from .runner import Context, Hooks, Verdict, not_measured, threshold
 
 hooks = Hooks()
 
@@ -143,7 +143,7 @@ def front_insert_ratio_large(ctx: Context) -> Verdict:
     evidence = "; ".join(f"list / deque at {count(k)}: {format_ratio(v)}"
                          for k, v in ratios.items())
     low = min(ratios.values())
-    return Verdict(True if low >= 10 else False if low < 3 else None, evidence,
+    return Verdict(threshold(low, 10, 3), evidence,
                    {"small": format_ratio(ratios[small]), "big": format_ratio(ratios[big])})
 
 
@@ -325,7 +325,7 @@ def block_4096_like_64(ctx: Context) -> Verdict:
     if by is None or 4096 not in by or 64 not in by:
         return not_measured("the block-size sweep")
     ratio = by[4096]["fifo_ns"] / by[64]["fifo_ns"]
-    holds = True if ratio <= 1.5 else False if ratio >= 2 else None
+    holds = threshold(1 / ratio, 1 / 1.5, 1 / 2)      # at most 1.5x; past 2x, no
     return Verdict(holds, f"queue, block 4096 / block 64: {format_ratio(ratio)}",
                    {"ratio": format_ratio(ratio)})
 
@@ -516,23 +516,24 @@ def fifo_race(ctx: Context) -> None:
                       "per operation.")
 
 
-@hooks.claim("blocked_behind_deque")
-def blocked_behind_deque(ctx: Context) -> Verdict:
+def _queue_claim(ctx: Context, slow: str, fast: str, what: str,
+                 holds_from: float, fails_below: float) -> Verdict:
+    """A claim that queue ``slow`` took at least ``holds_from`` times ``fast``."""
     t = ctx.shared.get("fifo")
     if t is None:
         return not_measured("the queues")
-    ratio = t["blocked"] / t["deque"]
-    holds = True if ratio >= 2 else False if ratio < 1.3 else None
-    return Verdict(holds, f"BlockedDeque / collections.deque {format_ratio(ratio)}",
-                   {"ratio": format_ratio(ratio)})
+    ratio = t[slow] / t[fast]
+    return Verdict(threshold(ratio, holds_from, fails_below),
+                   f"{what} {format_ratio(ratio)}", {"ratio": format_ratio(ratio)})
+
+
+@hooks.claim("blocked_behind_deque")
+def blocked_behind_deque(ctx: Context) -> Verdict:
+    return _queue_claim(ctx, "blocked", "deque", "BlockedDeque / collections.deque",
+                        2.0, 1.3)
 
 
 @hooks.claim("list_queue_behind_deque")
 def list_queue_behind_deque(ctx: Context) -> Verdict:
-    t = ctx.shared.get("fifo")
-    if t is None:
-        return not_measured("the queues")
-    ratio = t["list"] / t["deque_small"]
-    holds = True if ratio >= 1.5 else False if ratio < 1 else None
-    return Verdict(holds, f"list / collections.deque at the same length "
-                   f"{format_ratio(ratio)}", {"ratio": format_ratio(ratio)})
+    return _queue_claim(ctx, "list", "deque_small",
+                        "list / collections.deque at the same length", 1.5, 1.0)

@@ -29,7 +29,7 @@ import dsa.heap as dh
 from dsa.timing import format_ratio, format_seconds, measure
 
 from .figures import Figure, Ratio, count, ratio_pair, seconds
-from .runner import Context, Hooks, Verdict, not_measured
+from .runner import Context, Hooks, Verdict, not_measured, threshold
 
 hooks = Hooks()
 
@@ -559,8 +559,7 @@ def heap_beats_insort(ctx: Context) -> Verdict:
     if race is None:
         return not_measured("the drain race")
     ratio = race["insort"] / race["heapq"]
-    holds = True if ratio >= 1.5 else False if ratio < 1 else None
-    return Verdict(holds, f"insort / heapq {format_ratio(ratio)} "
+    return Verdict(threshold(ratio, 1.5, 1.0), f"insort / heapq {format_ratio(ratio)} "
                    f"(published {format_ratio(PUB_DRAIN_INSORT / PUB_DRAIN_HEAP)})",
                    {"ratio": format_ratio(ratio),
                     "published": format_ratio(PUB_DRAIN_INSORT / PUB_DRAIN_HEAP)})
@@ -1092,7 +1091,6 @@ def four_ary_wins_past_cache(ctx: Context) -> Verdict:
     per, (size, where) = ctx.shared["cache_lines"]
     time_ratio = per[2][1] / per[4][1]
     line_ratio = per[2][3] / per[4][3]
-    holds = True if time_ratio >= 1.15 else False if time_ratio < 1.0 else None
-    return Verdict(holds, f"{count(size)} items ({where}): binary / 4-ary pop time "
+    return Verdict(threshold(time_ratio, 1.15, 1.0), f"{count(size)} items ({where}): binary / 4-ary pop time "
                    f"{format_ratio(time_ratio)}, lines {format_ratio(line_ratio)}",
                    {"time": format_ratio(time_ratio), "lines": format_ratio(line_ratio)})

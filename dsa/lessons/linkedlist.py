@@ -31,7 +31,7 @@ from dsa.machine import Machine, format_bytes
 from dsa.timing import format_ratio, format_seconds, measure
 
 from .figures import Figure, Ratio, count, ratio_pair, seconds, spread
-from .runner import Context, Hooks, Verdict, agrees, differs, not_measured, unsure
+from .runner import Context, Hooks, Verdict, not_measured, threshold
 
 hooks = Hooks()
 
@@ -1216,7 +1216,7 @@ def _faster_claim(ctx: Context, key: str, what: str, slow: str, fast: str, *,
     if a != a or b != b:                 # NaN: one side could not run
         return not_measured(what)
     ratio = b / a if second_slower else a / b
-    holds = True if ratio >= 1.5 else False if ratio <= 1 / 1.5 else None
+    holds = threshold(ratio, 1.5, 1 / 1.5 + 1e-9)
     return Verdict(holds, f"{slow} / {fast} {format_ratio(ratio)}",
                    {"ratio": format_ratio(ratio)})
 
