@@ -327,3 +327,26 @@ def test_quick_mode_leaves_the_simulation_out_and_says_so(monkeypatch):
     context.quick = True
     ll.simulated_misses(context, {})
     assert "left to full mode" in " ".join(context.console.file.getvalue().split())
+
+
+def test_the_ladder_chart_is_written_only_where_asked(tmp_path, monkeypatch):
+    import pathlib
+
+    import dsa.native
+    from dsa.lessons import linkedlist as ll
+
+    if not dsa.native.available:
+        pytest.skip("C twins not built")
+    written: list = []
+    real = pathlib.Path.write_text
+    monkeypatch.setattr(pathlib.Path, "write_text",
+                        lambda self, *a, **k: (written.append(self), real(self, *a, **k))[1])
+    context = ctx()
+    context.quick = True
+    ll.ladder(context)
+    assert written == []                                  # not asked: nothing on disk
+    context = ctx()
+    context.quick, context.charts = True, tmp_path / "charts"
+    ll.ladder(context)
+    assert written == [tmp_path / "charts" / ll.SVG_NAME]
+    assert written[0].read_text(encoding="utf-8").lstrip().startswith("<svg")
