@@ -350,3 +350,15 @@ def test_the_ladder_chart_is_written_only_where_asked(tmp_path, monkeypatch):
     ll.ladder(context)
     assert written == [tmp_path / "charts" / ll.SVG_NAME]
     assert written[0].read_text(encoding="utf-8").lstrip().startswith("<svg")
+
+
+def test_two_dumps_subtract_to_the_work_between_them():
+    from dsa.lessons import cachegrind as cg
+
+    head = "events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw\n"
+    small = cg.read_total(head + "summary: 100 50 20 0 10 2 0 4 1\n")
+    large = cg.read_total(head + "summary: 180 90 40 0 25 4 0 9 2\n")
+    more = large - small
+    assert (more.reads, more.writes, more.d1_misses, more.ll_misses) == (40, 20, 17, 6)
+    with pytest.raises(ValueError):
+        cg.read_total(head)

@@ -51,6 +51,11 @@ class Simulated:
         """(D1 misses, last-level misses) per unit of work."""
         return self.d1_misses / units, self.ll_misses / units
 
+    def __sub__(self, other: "Simulated") -> "Simulated":
+        return Simulated(self.reads - other.reads, self.writes - other.writes,
+                         self.d1_misses - other.d1_misses,
+                         self.ll_misses - other.ll_misses)
+
 
 def valgrind() -> str | None:
     """The valgrind program, or None."""
@@ -71,6 +76,24 @@ def _name(text: str, names: dict[str, str]) -> str:
             names[ident] = rest.strip()
         return names.get(ident, rest.strip())
     return text
+
+
+def _simulated(totals: dict[str, int]) -> Simulated:
+    get = totals.get
+    return Simulated(reads=get("Dr", 0), writes=get("Dw", 0),
+                     d1_misses=get("D1mr", 0) + get("D1mw", 0),
+                     ll_misses=get("DLmr", 0) + get("DLmw", 0))
+
+
+def read_total(text: str) -> Simulated:
+    """Everything one callgrind dump counted (its ``summary:`` line)."""
+    events: list[str] = []
+    for line in text.splitlines():
+        if line.startswith("events:"):
+            events = line.split()[1:]
+        elif line.startswith("summary:"):
+            return _simulated(dict(zip(events, map(int, line.split()[1:]))))
+    raise ValueError("no summary line in the callgrind output")
 
 
 def read_counts(text: str, function: str) -> Simulated:
@@ -101,17 +124,16 @@ def read_counts(text: str, function: str) -> Simulated:
             if current == function:
                 for event, value in zip(events, line.split()[1:]):
                     totals[event] += int(value)
-    get = totals.get
-    return Simulated(reads=get("Dr", 0), writes=get("Dw", 0),
-                     d1_misses=get("D1mr", 0) + get("D1mw", 0),
-                     ll_misses=get("DLmr", 0) + get("DLmw", 0))
+    return _simulated(totals)
 
 
-def simulate_calls(code: str, *, dump_after: str, function: str, calls: int,
+def simulate_calls(code: str, *, dump_after: str, function: str | None, calls: int,
                    timeout: float = 300) -> list[Simulated]:
     """Run ``code`` (Python) under valgrind's cache simulation, with a
     separate count after each of its ``calls`` calls of the C function
-    ``dump_after``; return the self cost of ``function`` in each.  Raises
+    ``dump_after``; return the self cost of ``function`` in each (or, with
+    None, everything counted since the previous call: subtract two calls
+    that differ only in their amount of work to isolate that work).  Raises
     RuntimeError if valgrind is missing or fails."""
     program = valgrind()
     if program is None:
@@ -130,8 +152,10 @@ def simulate_calls(code: str, *, dump_after: str, function: str, calls: int,
         dumps = [Path(f"{out}.{i}") for i in range(1, calls + 1)]
         if result.returncode != 0 or not all(d.exists() for d in dumps):
             raise RuntimeError(f"valgrind failed: {result.stderr.strip()[-300:]}")
-        return [read_counts(d.read_text(encoding="utf-8", errors="replace"), function)
-                for d in dumps]
+        texts = [d.read_text(encoding="utf-8", errors="replace") for d in dumps]
+        if function is None:
+            return [read_total(text) for text in texts]
+        return [read_counts(text, function) for text in texts]
 
 
 def perf_counters() -> str:
@@ -154,5 +178,5 @@ def perf_counters() -> str:
             "python -m dsa.bench linkedlist to count real misses.")
 
 
-__all__ = ["Simulated", "simulate_calls", "read_counts", "perf_counters",
+__all__ = ["Simulated", "simulate_calls", "read_counts", "read_total", "perf_counters",
            "valgrind", "HOW_TO_GET", "D1", "LL"]

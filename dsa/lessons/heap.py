@@ -1063,6 +1063,7 @@ def cache_lines(ctx: Context) -> None:
                            f"{b[3]:.2f} binary · {q[3]:.2f} 4-ary",
                            ratio_pair("binary / 4-ary lines", None, b[3] / q[3])))
     ctx.shared["cache_lines"] = (results[sizes[-1][0]], sizes[-1])
+    simulated_heap_misses(ctx, results)
     small_pop, big_pop = results[sizes[0][0]][2][1], results[sizes[-1][0]][2][1]
     rows.append(Figure("binary pop: main memory vs L1-sized heap", "not published",
                        f"{big_pop:.0f} ns vs {small_pop:.0f} ns",
@@ -1073,6 +1074,55 @@ def cache_lines(ctx: Context) -> None:
                       "same source and include the heap's one-line header. The "
                       "nanoseconds move with whatever else the machine is doing "
                       "(main-memory times most of all); the line counts do not.")
+
+
+#: The heap the cache simulation runs (2 MiB of items, past its simulated
+#: 1 MiB last level), and the two amounts of work whose difference it reads.
+CG_SIZE = 1 << 18
+CG_OPS = 20_000
+
+
+def simulated_heap_misses(ctx: Context, results: dict) -> None:
+    """Simulated L1 and last-level misses per pop-and-push, binary and
+    4-ary, beside the traced lines: the same kernel run twice with CG_OPS
+    and 2 x CG_OPS operations, so that building the heap cancels out."""
+    from . import cachegrind as cg
+
+    if ctx.quick:
+        ctx.quick_note("the cache simulation of the heaps under valgrind is left to "
+                       "full mode.")
+        return
+    if cg.valgrind() is None:
+        ctx.console.print(Text(cg.HOW_TO_GET, style="yellow"))
+        return
+    calls = [(2, CG_OPS)] + [(d, k * CG_OPS) for d in (2, 4) for k in (1, 2)]
+    code = ("import dsa.native.heap as h\n"
+            f"for d, ops in {calls!r}: h.op_cost({CG_SIZE}, arity=d, ops=ops, seed=1)")
+    with ctx.working("simulating the heaps' caches with valgrind"):
+        try:
+            dumps = cg.simulate_calls(code, dump_after="dsa_heap_kernel_op_cost",
+                                      function=None, calls=len(calls))
+        except (RuntimeError, OSError, ValueError) as exc:
+            ctx.console.print(Text(f"cache simulation skipped: {exc}", style="yellow"))
+            return
+    # each op of the kernel is two pops and two pushes (a phase of each, then
+    # pairs); the difference of two runs is CG_OPS of them
+    per_pair: dict[int, tuple[float, float]] = {}
+    for d, first in ((2, 1), (4, 3)):
+        per_pair[d] = (dumps[first + 1] - dumps[first]).per(2 * CG_OPS)
+    ctx.shared["heap_cachegrind"] = per_pair
+    ctx.console.print(Text.assemble(
+        ("Simulated misses (valgrind, 32 KiB L1, 1 MiB last level, no prefetcher), ", "bold"),
+        f"a heap of {count(CG_SIZE)} items ({_bytes(CG_SIZE * 8)}), per pop-and-push: "
+        f"binary {per_pair[2][0]:.2f} L1 / {per_pair[2][1]:.2f} last-level, 4-ary "
+        f"{per_pair[4][0]:.2f} / {per_pair[4][1]:.2f}; the difference of two runs of "
+        f"the kernel ({count(CG_OPS)} and {count(2 * CG_OPS)} operations), so building "
+        "the heap is not counted; the fresh values' array adds its own 1/8 of a line "
+        "an operation."), highlight=False)
+    ctx.closing.append(
+        f"simulated misses (valgrind), heap of {count(CG_SIZE)} items, per pop-and-push "
+        f"(L1 / last level): binary {per_pair[2][0]:.2f} / {per_pair[2][1]:.2f}, "
+        f"4-ary {per_pair[4][0]:.2f} / {per_pair[4][1]:.2f}")
 
 
 def _levels(size: int, arity: int) -> int:

@@ -495,7 +495,7 @@ class Context:
         for name, verdict in self.claims:
             grid.add_row(name.replace("_", " "),
                          Text(verdict.label, style=colours[verdict.holds]),
-                         verdict.evidence)
+                         Text(verdict.evidence))       # figures, not markup
         self.console.print(grid)
         for line in self.closing:
             self.console.print(Text(line))
