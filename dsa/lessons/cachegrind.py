@@ -25,6 +25,7 @@ import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Sequence
 
 #: The simulated caches: a 32 KiB 8-way L1 and a 1 MiB 16-way last level,
 #: small enough that the lessons' walks are past both at a size that
@@ -158,6 +159,24 @@ def simulate_calls(code: str, *, dump_after: str, function: str | None, calls: i
         return [read_counts(text, function) for text in texts]
 
 
+def simulate_differences(module: str, kernel: str, pairs: Sequence[tuple[str, str]],
+                         units: Sequence[int]) -> list[tuple[float, float]]:
+    """Misses per unit of work of C kernels, with their set-up cancelled.
+
+    ``pairs`` holds, for each figure, two calls of the same kernel (Python
+    expressions on ``module`` imported as ``m``) that differ only in how
+    much work they do; ``units`` says how many units the second does beyond
+    the first.  All run in one process under the simulation, after a
+    warm-up call, and the counts of the two are subtracted: whatever the
+    kernel sets up (allocating, filling, building) is the same in both.
+    Returns (L1 misses, last-level misses) per unit for each pair."""
+    calls = [pairs[0][0]] + [call for pair in pairs for call in pair]
+    code = f"import {module} as m\n" + "\n".join(calls)
+    dumps = simulate_calls(code, dump_after=kernel, function=None, calls=len(calls))
+    return [(dumps[2 + 2 * i] - dumps[1 + 2 * i]).per(units[i])
+            for i in range(len(pairs))]
+
+
 def perf_counters() -> str:
     """One line on whether this machine exposes hardware cache counters."""
     perf = shutil.which("perf")
@@ -178,5 +197,5 @@ def perf_counters() -> str:
             "python -m dsa.bench linkedlist to count real misses.")
 
 
-__all__ = ["Simulated", "simulate_calls", "read_counts", "read_total", "perf_counters",
+__all__ = ["Simulated", "simulate_calls", "simulate_differences", "read_counts", "read_total", "perf_counters",
            "valgrind", "HOW_TO_GET", "D1", "LL"]

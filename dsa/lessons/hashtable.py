@@ -812,6 +812,51 @@ def c_lookups(ctx: Context) -> None:
               caption="Times are medians measured inside C; lines come from the traced "
                       "build of the same source. The nanoseconds move with whatever "
                       "else the machine is doing; the line and probe counts do not.")
+    simulated_lookup_misses(ctx)
+
+
+#: The tables the cache simulation runs (past its simulated 1 MiB last
+#: level at load 0.5), and the two amounts of lookups whose difference it reads.
+CG_CAPACITY = 1 << 16
+CG_LOOKUPS = 10_000
+
+
+def simulated_lookup_misses(ctx: Context) -> None:
+    """Simulated L1 and last-level misses per lookup, open vs chained, at
+    load 0.5: two runs of the kernel differing only in their lookups."""
+    from . import cachegrind as cg
+
+    if ctx.quick:
+        ctx.quick_note("the cache simulation of the tables under valgrind is left to "
+                       "full mode.")
+        return
+    if cg.valgrind() is None:
+        ctx.console.print(Text(cg.HOW_TO_GET, style="yellow"))
+        return
+    call = ("m.load_cost(0.5, table={table!r}, nodes='malloc', capacity={cap}, "
+            "lookups={k}, seed=1, lines=False)")
+    tables = ("open", "chained")
+    pairs = [(call.format(table=t, cap=CG_CAPACITY, k=CG_LOOKUPS),
+              call.format(table=t, cap=CG_CAPACITY, k=2 * CG_LOOKUPS)) for t in tables]
+    with ctx.working("simulating the tables' caches with valgrind"):
+        try:
+            # CG_LOOKUPS more hits and as many more misses: per lookup
+            found = cg.simulate_differences("dsa.native.hashtable", "dsa_ht_kernel_load",
+                                            pairs, [2 * CG_LOOKUPS] * 2)
+        except (RuntimeError, OSError, ValueError) as exc:
+            ctx.console.print(Text(f"cache simulation skipped: {exc}", style="yellow"))
+            return
+    per = dict(zip(tables, found))
+    text = (f"open {per['open'][0]:.2f} L1 / {per['open'][1]:.2f} last-level, chained "
+            f"{per['chained'][0]:.2f} / {per['chained'][1]:.2f}")
+    ctx.console.print(Text.assemble(
+        ("Simulated misses (valgrind, 32 KiB L1, 1 MiB last level, no prefetcher), ", "bold"),
+        f"{count(CG_CAPACITY)} slots at load 0.5, per lookup (half hits, half misses): "
+        f"{text}; the difference of two runs of the kernel ({count(CG_LOOKUPS)} and "
+        f"{count(2 * CG_LOOKUPS)} of each), so filling the table is not counted; reading "
+        "the keys to look up adds 1/8 of a line a lookup."), highlight=False)
+    ctx.closing.append(f"simulated misses (valgrind), {count(CG_CAPACITY)}-slot tables "
+                       f"at load 0.5, per lookup: {text}")
 
 
 @hooks.claim("lines_tell_the_story")

@@ -1095,21 +1095,19 @@ def simulated_heap_misses(ctx: Context, results: dict) -> None:
     if cg.valgrind() is None:
         ctx.console.print(Text(cg.HOW_TO_GET, style="yellow"))
         return
-    calls = [(2, CG_OPS)] + [(d, k * CG_OPS) for d in (2, 4) for k in (1, 2)]
-    code = ("import dsa.native.heap as h\n"
-            f"for d, ops in {calls!r}: h.op_cost({CG_SIZE}, arity=d, ops=ops, seed=1)")
+    call = "m.op_cost({size}, arity={d}, ops={ops}, seed=1)"
+    pairs = [(call.format(size=CG_SIZE, d=d, ops=CG_OPS),
+              call.format(size=CG_SIZE, d=d, ops=2 * CG_OPS)) for d in (2, 4)]
     with ctx.working("simulating the heaps' caches with valgrind"):
         try:
-            dumps = cg.simulate_calls(code, dump_after="dsa_heap_kernel_op_cost",
-                                      function=None, calls=len(calls))
+            # each op of the kernel is two pops and two pushes (a phase of
+            # each, then pairs): CG_OPS more ops are 2 x CG_OPS pop-and-pushes
+            found = cg.simulate_differences("dsa.native.heap", "dsa_heap_kernel_op_cost",
+                                            pairs, [2 * CG_OPS] * 2)
         except (RuntimeError, OSError, ValueError) as exc:
             ctx.console.print(Text(f"cache simulation skipped: {exc}", style="yellow"))
             return
-    # each op of the kernel is two pops and two pushes (a phase of each, then
-    # pairs); the difference of two runs is CG_OPS of them
-    per_pair: dict[int, tuple[float, float]] = {}
-    for d, first in ((2, 1), (4, 3)):
-        per_pair[d] = (dumps[first + 1] - dumps[first]).per(2 * CG_OPS)
+    per_pair = dict(zip((2, 4), found))
     ctx.shared["heap_cachegrind"] = per_pair
     ctx.console.print(Text.assemble(
         ("Simulated misses (valgrind, 32 KiB L1, 1 MiB last level, no prefetcher), ", "bold"),
