@@ -362,3 +362,21 @@ def test_two_dumps_subtract_to_the_work_between_them():
     assert (more.reads, more.writes, more.d1_misses, more.ll_misses) == (40, 20, 17, 6)
     with pytest.raises(ValueError):
         cg.read_total(head)
+
+
+@pytest.mark.parametrize("module, function, args", [
+    ("heap", "simulated_heap_misses", ({},)),
+    ("hashtable", "simulated_lookup_misses", ()),
+])
+def test_the_c_twins_simulations_wait_for_full_mode(module, function, args, monkeypatch):
+    import importlib
+
+    from dsa.lessons import cachegrind as cg
+
+    monkeypatch.setattr(cg, "simulate_differences", lambda *a, **k: pytest.fail("ran"))
+    lesson = importlib.import_module(f"dsa.lessons.{module}")
+    context = ctx()
+    context.quick = True
+    getattr(lesson, function)(context, *args)
+    assert "left to full mode" in " ".join(context.console.file.getvalue().split())
+    assert context.closing == []

@@ -177,6 +177,29 @@ def simulate_differences(module: str, kernel: str, pairs: Sequence[tuple[str, st
             for i in range(len(pairs))]
 
 
+def lesson_differences(ctx, what: str, module: str, kernel: str,
+                       pairs: Sequence[tuple[str, str]],
+                       units: Sequence[int]) -> list[tuple[float, float]] | None:
+    """:func:`simulate_differences` for a lesson: skipped (and said) in quick
+    mode, explained when valgrind is missing, a failure reported in a line;
+    None whenever there are no figures."""
+    from rich.text import Text
+
+    if ctx.quick:
+        ctx.quick_note(f"the cache simulation of {what} under valgrind is left to "
+                       "full mode.")
+        return None
+    if valgrind() is None:
+        ctx.console.print(Text(HOW_TO_GET, style="yellow"))
+        return None
+    with ctx.working(f"simulating the caches of {what} with valgrind"):
+        try:
+            return simulate_differences(module, kernel, pairs, units)
+        except (RuntimeError, OSError, ValueError, subprocess.SubprocessError) as exc:
+            ctx.console.print(Text(f"cache simulation skipped: {exc}", style="yellow"))
+            return None
+
+
 def perf_counters() -> str:
     """One line on whether this machine exposes hardware cache counters."""
     perf = shutil.which("perf")
@@ -197,5 +220,5 @@ def perf_counters() -> str:
             "python -m dsa.bench linkedlist to count real misses.")
 
 
-__all__ = ["Simulated", "simulate_calls", "simulate_differences", "read_counts", "read_total", "perf_counters",
+__all__ = ["Simulated", "simulate_calls", "simulate_differences", "lesson_differences", "read_counts", "read_total", "perf_counters",
            "valgrind", "HOW_TO_GET", "D1", "LL"]

@@ -826,26 +826,16 @@ def simulated_lookup_misses(ctx: Context) -> None:
     load 0.5: two runs of the kernel differing only in their lookups."""
     from . import cachegrind as cg
 
-    if ctx.quick:
-        ctx.quick_note("the cache simulation of the tables under valgrind is left to "
-                       "full mode.")
-        return
-    if cg.valgrind() is None:
-        ctx.console.print(Text(cg.HOW_TO_GET, style="yellow"))
-        return
     call = ("m.load_cost(0.5, table={table!r}, nodes='malloc', capacity={cap}, "
             "lookups={k}, seed=1, lines=False)")
     tables = ("open", "chained")
     pairs = [(call.format(table=t, cap=CG_CAPACITY, k=CG_LOOKUPS),
               call.format(table=t, cap=CG_CAPACITY, k=2 * CG_LOOKUPS)) for t in tables]
-    with ctx.working("simulating the tables' caches with valgrind"):
-        try:
-            # CG_LOOKUPS more hits and as many more misses: per lookup
-            found = cg.simulate_differences("dsa.native.hashtable", "dsa_ht_kernel_load",
-                                            pairs, [2 * CG_LOOKUPS] * 2)
-        except (RuntimeError, OSError, ValueError) as exc:
-            ctx.console.print(Text(f"cache simulation skipped: {exc}", style="yellow"))
-            return
+    # CG_LOOKUPS more hits and as many more misses: per lookup
+    found = cg.lesson_differences(ctx, "the tables", "dsa.native.hashtable",
+                                  "dsa_ht_kernel_load", pairs, [2 * CG_LOOKUPS] * 2)
+    if found is None:
+        return
     per = dict(zip(tables, found))
     text = (f"open {per['open'][0]:.2f} L1 / {per['open'][1]:.2f} last-level, chained "
             f"{per['chained'][0]:.2f} / {per['chained'][1]:.2f}")

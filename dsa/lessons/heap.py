@@ -1088,25 +1088,15 @@ def simulated_heap_misses(ctx: Context, results: dict) -> None:
     and 2 x CG_OPS operations, so that building the heap cancels out."""
     from . import cachegrind as cg
 
-    if ctx.quick:
-        ctx.quick_note("the cache simulation of the heaps under valgrind is left to "
-                       "full mode.")
-        return
-    if cg.valgrind() is None:
-        ctx.console.print(Text(cg.HOW_TO_GET, style="yellow"))
-        return
     call = "m.op_cost({size}, arity={d}, ops={ops}, seed=1)"
     pairs = [(call.format(size=CG_SIZE, d=d, ops=CG_OPS),
               call.format(size=CG_SIZE, d=d, ops=2 * CG_OPS)) for d in (2, 4)]
-    with ctx.working("simulating the heaps' caches with valgrind"):
-        try:
-            # each op of the kernel is two pops and two pushes (a phase of
-            # each, then pairs): CG_OPS more ops are 2 x CG_OPS pop-and-pushes
-            found = cg.simulate_differences("dsa.native.heap", "dsa_heap_kernel_op_cost",
-                                            pairs, [2 * CG_OPS] * 2)
-        except (RuntimeError, OSError, ValueError) as exc:
-            ctx.console.print(Text(f"cache simulation skipped: {exc}", style="yellow"))
-            return
+    # each op of the kernel is two pops and two pushes (a phase of each, then
+    # pairs): CG_OPS more ops are 2 x CG_OPS pop-and-pushes
+    found = cg.lesson_differences(ctx, "the heaps", "dsa.native.heap",
+                                  "dsa_heap_kernel_op_cost", pairs, [2 * CG_OPS] * 2)
+    if found is None:
+        return
     per_pair = dict(zip((2, 4), found))
     ctx.shared["heap_cachegrind"] = per_pair
     ctx.console.print(Text.assemble(
