@@ -422,6 +422,7 @@ class Context:
         """One key, typed-ahead keys discarded; the prompt is erased after."""
         stream = self.paged.stream if self.paged is not None else self.console.file
         dim, plain = ("\x1b[2m", "\x1b[0m") if self.console.color_system else ("", "")
+        self.terminal.discard_typed_ahead()     # type: ignore[union-attr]
         stream.write(f"{dim}{prompt}{plain} ")
         stream.flush()
         try:

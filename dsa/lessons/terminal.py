@@ -4,7 +4,8 @@ A lesson pauses between steps and waits for the learner.  Three things make a
 plain ``input()`` fight an impatient learner, and this module answers each:
 
 * keys typed while an experiment runs would wait in the terminal's buffer
-  and answer the next pause at once: :meth:`Terminal.key` discards them first;
+  and answer the next pause at once: they are discarded just before the
+  pause's prompt is shown;
 * those keys would also be echoed into the lesson's output: echo is off for
   the whole run (and restored afterwards, whatever happens);
 * Enter would be needed after ``q``: the terminal is read one key at a time.
@@ -80,8 +81,9 @@ class Terminal:
         termios.tcflush(self.fd, termios.TCIFLUSH)
 
     def key(self) -> str:
-        """One key pressed from now on (typed-ahead keys are discarded)."""
-        self.discard_typed_ahead()
+        """The next key pressed (call :meth:`discard_typed_ahead` first, before
+        showing the prompt, so that a key pressed once the prompt is visible
+        always counts)."""
         data = os.read(self.fd, 1)
         return data.decode("latin-1") if data else "\x04"   # end of input
 
