@@ -705,7 +705,7 @@ def cache_steps(sizes: Sequence[int], ns: Sequence[float],
         outside = [v for s, v in points if s >= cache.size_bytes * 2]
         flat = [v for s, v in points if 2 * previous <= s <= cache.size_bytes // 2]
         previous = cache.size_bytes
-        if index > 0 and flat and min(flat) > LLC_HIT_MAX_NS:
+        if index > 0 and flat and statistics.median(flat) > LLC_HIT_MAX_NS:
             found.append((label, f"no hits inside it: {min(flat):.1f} to {max(flat):.1f} ns "
                                  "there, main-memory latencies"))
             continue
@@ -714,7 +714,7 @@ def cache_steps(sizes: Sequence[int], ns: Sequence[float],
                                  f"{format_bytes(points[0][0])} to {format_bytes(points[-1][0])})"))
             continue
         step = outside[0] / inside[-1]
-        if index > 0 and len(flat) >= 2 and max(flat) / min(flat) > 1.6:
+        if index > 0 and len(flat) >= 2 and max(flat) / min(flat) > 2.0:
             found.append((label, f"no plateau inside it: {min(flat):.1f} to {max(flat):.1f} ns"))
         elif step >= 1.4:
             found.append((label, f"step: {inside[-1]:.1f} ns inside, {outside[0]:.1f} ns past it"))
