@@ -114,7 +114,7 @@ def test_quick_run_shows_published_and_measured_figures(quick_out):
     for title in ("Experiment 1", "Worked example", "Experiment 2", "Experiment 4",
                   "Experiment 5"):
         assert title in out, title
-    assert "Every published-vs-measured figure of this run" in out
+    assert "What this run checked" in out
     assert "This run took" in out
 
 

@@ -74,7 +74,7 @@ def test_quick_run_shows_published_and_measured(quick_out):
     for title in ("Experiment 1", "Experiment 3", "Experiment 4", "Experiment 6",
                   "Experiment 7", "Experiment 8", "Experiment 9"):
         assert title in out, title
-    assert "Every published-vs-measured figure of this run" in out
+    assert "What this run checked" in out
     assert "This run took" in out
 
 

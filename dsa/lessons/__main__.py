@@ -1,18 +1,32 @@
-"""python -m dsa.lessons [NAME] [--quick] [--no-pause] [--svg PATH] [--width N] [--steps LIST]"""
+"""python -m dsa.lessons [NAME] [--quick] [--no-pause] [--svg PATH] [--charts DIR]
+[--width N] [--steps LIST]"""
 
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
+import textwrap
 
 from . import LESSONS, find
 
+#: Exit status after Ctrl-C (as the runner's).
+INTERRUPTED = 130
 
-def listing() -> str:
+
+def listing(columns: int | None = None) -> str:
+    """The lessons, one paragraph each, wrapped to ``columns`` (default: the
+    terminal's width, or ``COLUMNS``, or 80)."""
+    if columns is None:
+        columns = shutil.get_terminal_size((80, 24)).columns
     width = max(len(lesson.name) for lesson in LESSONS)
+    indent = " " * (width + 4)
     lines = ["Lessons (run one with: python -m dsa.lessons NAME):", ""]
     for lesson in LESSONS:
-        lines.append(f"  {lesson.name:<{width}}  {lesson.summary}")
+        lines.extend(textwrap.wrap(
+            lesson.summary, width=max(columns - 1, len(indent) + 20),
+            initial_indent=f"  {lesson.name:<{width}}  ", subsequent_indent=indent,
+            break_long_words=False, break_on_hyphens=False))
     return "\n".join(lines)
 
 
@@ -27,6 +41,9 @@ def parser() -> argparse.ArgumentParser:
                    help="print straight through without waiting for Enter")
     p.add_argument("--svg", metavar="PATH",
                    help="record the whole run and save it as an SVG picture")
+    p.add_argument("--charts", metavar="DIR",
+                   help="save the charts a lesson draws (the latency ladder, ...) "
+                        "as SVG files in DIR; without it nothing is written")
     p.add_argument("--width", type=int, metavar="N",
                    help="columns to render at (default: the terminal's, 100 for a file)")
     p.add_argument("--steps", metavar="LIST", type=parse_steps,
@@ -64,14 +81,19 @@ def main(argv: list[str] | None = None) -> int:
     if args.width is not None and args.width < 40:
         print("--width must be at least 40", file=sys.stderr)
         return 2
-    from .runner import StepOutOfRange, run  # rich loads only now
-
     try:
-        return run(info, quick=args.quick, pause=not args.no_pause,
-                   svg=args.svg, width=args.width, steps=args.steps)
-    except StepOutOfRange as exc:
-        print(exc, file=sys.stderr)
-        return 2
+        from .runner import StepOutOfRange, run  # rich loads only now
+
+        try:
+            return run(info, quick=args.quick, pause=not args.no_pause,
+                       svg=args.svg, width=args.width, steps=args.steps,
+                       charts=args.charts)
+        except StepOutOfRange as exc:
+            print(exc, file=sys.stderr)
+            return 2
+    except KeyboardInterrupt:       # Ctrl-C before or after the lesson proper
+        print("\nStopped.")
+        return INTERRUPTED
 
 
 if __name__ == "__main__":

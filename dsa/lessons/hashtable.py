@@ -26,10 +26,10 @@ from rich.text import Text
 from dsa.hashtable import (TOMBSTONE, ChainedHashTable, OpenAddressingHashTable,
                            teaching_hash)
 from dsa.machine import format_bytes
-from dsa.timing import format_seconds, measure
+from dsa.timing import format_ratio, format_seconds, measure
 
-from .figures import Figure, count, ratio_pair, seconds
-from .runner import Context, Hooks
+from .figures import Figure, Ratio, count, ratio_pair, seconds, spread
+from .runner import Context, Hooks, Verdict, not_measured, threshold
 
 hooks = Hooks()
 
@@ -179,9 +179,11 @@ def scan_vs_dict(ctx: Context) -> None:
             pass
 
     with ctx.working("timing the scan and the lookups"):
-        t_scan = measure(scan_all, repeat=3).median / scans
-        t_hot = measure(ask(by_email, same), repeat=5).median / lookups
-        t_mixed = measure(ask(by_email, mixed), repeat=5).median / lookups
+        r_scan = [t / scans for t in measure(scan_all, repeat=3).runs]
+        r_hot = [t / lookups for t in measure(ask(by_email, same), repeat=5).runs]
+        r_mixed = [t / lookups for t in measure(ask(by_email, mixed), repeat=5).runs]
+        t_scan, t_hot, t_mixed = map(statistics.median, (r_scan, r_hot, r_mixed))
+        ctx.shared["scan_vs_dict"] = (n, r_scan, r_hot, r_mixed)
         t_loop = measure(loop_only, repeat=5).median / lookups
         twin = ChainedHashTable(((u["email"], u) for u in users), capacity=2 * n)
         twin_mixed = mixed[:20_000]
@@ -194,14 +196,15 @@ def scan_vs_dict(ctx: Context) -> None:
         f"a dict lookup hashes the email once and looks in one slot."))
     rows = [
         Figure(f"find one user by email, list scan, {count(n)} users (average)",
-               "4.419 ms", seconds(t_scan),
+               "4.419 ms", spread(r_scan),
                f"{t_scan / max(average_position, 1) * 1e9:.1f} ns per user compared"),
         Figure("same, dict lookup, one email asked over and over",
-               "71 ns", seconds(t_hot),
-               ratio_pair("scan / dict", PUB_SCAN / PUB_DICT, t_scan / t_hot)),
+               "71 ns", spread(r_hot),
+               f"scan / dict: {format_ratio(PUB_SCAN / PUB_DICT)} published · "
+               f"{Ratio.of(r_scan, r_hot).text()} now"),
         Figure("same, dict lookup, a different random email each time", "—",
-               seconds(t_mixed),
-               ratio_pair("scan / dict", None, t_scan / t_mixed)),
+               spread(r_mixed),
+               f"scan / dict: {Ratio.of(r_scan, r_mixed).text()} now"),
         Figure("same, dsa.hashtable.ChainedHashTable (pure Python), random emails",
                "—", seconds(t_twin),
                f"{t_twin / t_mixed:.1f}x the dict: Python code, not C, but O(1) too"),
@@ -215,6 +218,26 @@ def scan_vs_dict(ctx: Context) -> None:
                       "random emails each reach cold memory (the string, the slot, "
                       "the entry), which is why they cost more. Either way the dict "
                       "does not slow down as users are added; the scan does." + scale)
+
+
+@hooks.claim("cold_lookup_costs_more")
+def cold_lookup_costs_more(ctx: Context) -> Verdict:
+    if "scan_vs_dict" not in ctx.shared:
+        return not_measured("the dict lookups")
+    _, _, r_hot, r_mixed = ctx.shared["scan_vs_dict"]
+    ratio = Ratio.of(r_mixed, r_hot)
+    return Verdict(ratio.at_least(1.3), f"random / repeated email {ratio.text()}",
+                   {"ratio": ratio.text()})
+
+
+@hooks.claim("dict_thousands_faster")
+def dict_thousands_faster(ctx: Context) -> Verdict:
+    if "scan_vs_dict" not in ctx.shared:
+        return not_measured("the scan and the lookups")
+    n, r_scan, _, r_mixed = ctx.shared["scan_vs_dict"]
+    ratio = Ratio.of(r_scan, r_mixed)
+    return Verdict(ratio.at_least(1000), f"scan / random-email lookup {ratio.text()} "
+                   f"at {count(n)} users", {"ratio": ratio.text(), "n": count(n)})
 
 
 # ===========================================================================
@@ -675,6 +698,7 @@ def c_lookups(ctx: Context) -> None:
     ctx.quick_note(f"{count(capacity)} slots instead of {count(C_CAPACITY)} and "
                    f"{count(lookups)} lookups per run (full: 100,000).")
     results: dict = {}
+    hit_runs: dict = {}
     with ctx.working("timing the C tables"):
         for load in C_LOADS:
             runs: dict = {v: [] for v in C_VARIANTS}
@@ -695,6 +719,7 @@ def c_lookups(ctx: Context) -> None:
                     raise AssertionError("the C load_cost kernel reported a wrong "
                                          "lookup")
                 first = runs[v][0]
+                hit_runs[(load, v)] = [r.hit_ns for r in runs[v]]
                 results[(load, v)] = (
                     statistics.median(r.hit_ns for r in runs[v]),
                     statistics.median(r.miss_ns for r in runs[v]),
@@ -748,11 +773,17 @@ def c_lookups(ctx: Context) -> None:
         return results[(load, v)][which]
 
     o, m, p = C_VARIANTS
+    hit_ratio = Ratio.of(hit_runs[(0.5, m)], hit_runs[(0.5, o)])
+    ctx.shared["c_lookups"] = {"hit_ratio": hit_ratio,
+                               "open_lines": cell(0.5, o, 2),
+                               "chained_lines": cell(0.5, m, 2)}
     rows = [
         Figure("hit at load 0.5: open addressing vs chaining (malloc)", "not published",
                f"{cell(0.5, o, 0):.1f} ns, {cell(0.5, o, 2):.2f} lines vs "
                f"{cell(0.5, m, 0):.1f} ns, {cell(0.5, m, 2):.2f} lines",
-               ratio_pair("chained / open time", None, cell(0.5, m, 0) / cell(0.5, o, 0))),
+               f"chained / open time: {hit_ratio.text()} now (median, range of "
+               f"{len(seeds)} runs)"
+               + ("" if hit_ratio.steady(2.0) else "; too spread to teach from")),
         Figure("miss at load 0.95: open addressing vs chaining (malloc)", "not published",
                f"{cell(0.95, o, 1):.1f} ns, {cell(0.95, o, 5):.1f} probes vs "
                f"{cell(0.95, m, 1):.1f} ns, {cell(0.95, m, 5):.2f} keys",
@@ -781,6 +812,57 @@ def c_lookups(ctx: Context) -> None:
               caption="Times are medians measured inside C; lines come from the traced "
                       "build of the same source. The nanoseconds move with whatever "
                       "else the machine is doing; the line and probe counts do not.")
+    simulated_lookup_misses(ctx)
+
+
+#: The tables the cache simulation runs (past its simulated 1 MiB last
+#: level at load 0.5), and the two amounts of lookups whose difference it reads.
+CG_CAPACITY = 1 << 16
+CG_LOOKUPS = 10_000
+
+
+def simulated_lookup_misses(ctx: Context) -> None:
+    """Simulated L1 and last-level misses per lookup, open vs chained, at
+    load 0.5: two runs of the kernel differing only in their lookups."""
+    from . import cachegrind as cg
+
+    call = ("m.load_cost(0.5, table={table!r}, nodes='malloc', capacity={cap}, "
+            "lookups={k}, seed=1, lines=False)")
+    tables = ("open", "chained")
+    pairs = [(call.format(table=t, cap=CG_CAPACITY, k=CG_LOOKUPS),
+              call.format(table=t, cap=CG_CAPACITY, k=2 * CG_LOOKUPS)) for t in tables]
+    # CG_LOOKUPS more hits and as many more misses: per lookup
+    found = cg.lesson_differences(ctx, "the tables", "dsa.native.hashtable",
+                                  "dsa_ht_kernel_load", pairs, [2 * CG_LOOKUPS] * 2)
+    if found is None:
+        return
+    per = dict(zip(tables, found))
+    text = (f"open {per['open'][0]:.2f} L1 / {per['open'][1]:.2f} last-level, chained "
+            f"{per['chained'][0]:.2f} / {per['chained'][1]:.2f}")
+    ctx.console.print(Text.assemble(
+        ("Simulated misses (valgrind, 32 KiB L1, 1 MiB last level, no prefetcher), ", "bold"),
+        f"{count(CG_CAPACITY)} slots at load 0.5, per lookup (half hits, half misses): "
+        f"{text}; the difference of two runs of the kernel ({count(CG_LOOKUPS)} and "
+        f"{count(2 * CG_LOOKUPS)} of each), so filling the table is not counted; reading "
+        "the keys to look up adds 1/8 of a line a lookup."), highlight=False)
+    ctx.closing.append(f"simulated misses (valgrind), {count(CG_CAPACITY)}-slot tables "
+                       f"at load 0.5, per lookup: {text}")
+
+
+@hooks.claim("lines_tell_the_story")
+def lines_tell_the_story(ctx: Context) -> Verdict:
+    found = ctx.shared.get("c_lookups")
+    if found is None:
+        return not_measured("the C tables")
+    ratio = found["hit_ratio"]
+    values = {"open": f"{found['open_lines']:.2f}", "chained": f"{found['chained_lines']:.2f}",
+              "ratio": ratio.text()}
+    evidence = (f"hit at load 0.5: {values['open']} lines open, {values['chained']} "
+                f"chained; chained / open time {ratio.text()}")
+    if found["chained_lines"] <= found["open_lines"]:
+        return Verdict(False, evidence, values)
+    # the counts agree; the times agree when their whole range does
+    return Verdict(ratio.at_least(1.0), evidence, values)
 
 
 # ===========================================================================
@@ -1074,6 +1156,7 @@ def dict_facts(ctx: Context) -> None:
                f"{count(sys.getsizeof(twin_o))} bytes",
                "one Python object per entry"),
     ]
+    ctx.shared["dict_memory"] = (list_bytes, dict_bytes)
     ctx.table("Experiment 5: what Python's dict does", rows,
               caption="sys.getsizeof counts the container, not the int objects it "
                       "points at (0 to 256 are shared; each larger one is another "
@@ -1081,6 +1164,16 @@ def dict_facts(ctx: Context) -> None:
                       "structure's own cost: 8 bytes per pointer in a list; for a "
                       "dict, a hash, key and value per entry plus the index, kept "
                       "at most two-thirds full.")
+
+
+@hooks.claim("dict_several_times_list")
+def dict_several_times_list(ctx: Context) -> Verdict:
+    if "dict_memory" not in ctx.shared:
+        return not_measured("the dict's memory")
+    list_bytes, dict_bytes = ctx.shared["dict_memory"]
+    ratio = dict_bytes / list_bytes
+    return Verdict(threshold(ratio, 2.5, 1.5), f"dict / list bytes {format_ratio(ratio)} "
+                   "(sys.getsizeof, exact)", {"ratio": format_ratio(ratio)})
 
 
 __all__ = ["hooks", "chain_lengths", "chain_figures", "colliding_strings",

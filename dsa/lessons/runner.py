@@ -14,6 +14,14 @@ terminal to the lesson's Python module:
 ``<!-- reveal -->``
     in a terminal, wait for Enter before printing the rest of the step (an
     interview answer stays hidden until asked for); otherwise nothing.
+``<!-- claim: NAME -->`` text ``<!-- else -->`` text ``<!-- end claim -->``
+    a sentence that states a measured relation, bound to its measurement.
+    The lesson's function for the claim reads this run's figures and returns
+    a :class:`Verdict`: when they agree the first text is printed, when they
+    disagree the second (why this machine differs), and when the run cannot
+    tell (too noisy, not measured) an optional third part,
+    ``<!-- unsure -->`` text, or else the first text under a warning.  Either
+    text may use ``{name}`` fields the verdict fills in.
 
 The lesson module registers its functions on a :class:`Hooks` object called
 ``hooks``; each is called with a :class:`Context`.
@@ -23,6 +31,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.resources
+import os
 import re
 import sys
 import time
@@ -32,24 +41,31 @@ from pathlib import Path
 from types import ModuleType
 from typing import Callable, Iterator, Sequence
 
+from rich import box
 from rich.console import Console, Group
 from rich.markdown import Markdown
 from rich.panel import Panel
 from rich.rule import Rule
+from rich.table import Table
 from rich.text import Text
 
+from dsa.bench.report import load_average, load_note
 from dsa.machine import PUBLISHED, Machine, this_machine
 
 from . import LessonInfo
 from .figures import Figure, figures_table, machines_panel
+from .terminal import PagedOutput, Terminal, wait_for_key
 
 #: Kinds of marker a lesson text may hold that call a registered function.
-HOOK_KINDS = ("experiment", "animation", "show")
+HOOK_KINDS = ("experiment", "animation", "show", "claim")
 
 MARKER = re.compile(
     r"^\s*<!--\s*(?P<kind>experiment|animation|show|reveal)"
     r"\s*(?::\s*(?P<name>[A-Za-z0-9_\-]+))?\s*-->\s*$")
 FENCE = re.compile(r"^\s*(```|~~~)")
+CLAIM = re.compile(r"^\s*<!--\s*claim\s*:\s*(?P<name>[A-Za-z0-9_\-]+)\s*-->\s*$")
+CLAIM_PART = re.compile(r"^\s*<!--\s*(?P<part>else|unsure|end claim)\s*-->\s*$")
+FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
 # Where the texts live: inside the package once installed (setup.py copies
 # lessons/*.md there), at the top of the source tree otherwise.
@@ -57,9 +73,12 @@ PACKAGE = "dsa.lessons"
 PACKAGE_TEXTS = "texts"
 SOURCE_TEXTS = Path(__file__).resolve().parents[2] / "lessons"
 
-# Columns when the output is a file or a pipe (rich would pick 80, which
-# wraps the four-column tables badly); --width overrides it.
+# Columns when the output is a file or a pipe and COLUMNS is not set (rich
+# would pick 80); COLUMNS, then --width, override it.
 DEFAULT_FILE_WIDTH = 100
+
+#: Exit status after Ctrl-C, as a shell reports a process ended by SIGINT.
+INTERRUPTED = 130
 
 
 # --------------------------------------------------------------------------
@@ -112,10 +131,21 @@ class Step:
     parts: list[tuple[str, str]] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class ClaimText:
+    """The texts of one claim: when this run agrees, when it disagrees, and
+    (optional) when it cannot tell."""
+
+    agrees: str
+    differs: str
+    unsure: str = ""
+
+
 @dataclass
 class Lesson:
     title: str
     steps: list[Step]
+    claims: dict[str, ClaimText] = field(default_factory=dict)
 
     def markers(self) -> set[tuple[str, str]]:
         """Every (kind, name) hook the text asks for."""
@@ -127,9 +157,13 @@ def parse(text: str) -> Lesson:
     """Split Markdown into a title and steps (``## `` headings, not in code)."""
     title = ""
     steps: list[Step] = []
+    claims: dict[str, ClaimText] = {}
     current = Step("")
     buffer: list[str] = []
     in_fence = False
+    claim: str | None = None             # the claim being read, if any
+    claim_parts: dict[str, list[str]] = {}
+    claim_part = "agrees"
 
     def flush() -> None:
         chunk = "\n".join(buffer).strip("\n")
@@ -138,11 +172,41 @@ def parse(text: str) -> Lesson:
         buffer.clear()
 
     for line in text.splitlines():
+        if claim is not None:
+            part = CLAIM_PART.match(line)
+            if part is None:
+                if CLAIM.match(line) or line.startswith("## "):
+                    raise ValueError(f"claim {claim!r} has no <!-- end claim -->")
+                claim_parts[claim_part].append(line)
+                continue
+            claim_part = {"else": "differs", "unsure": "unsure"}.get(part.group("part"), "")
+            if claim_part in claim_parts:
+                raise ValueError(f"claim {claim!r} has two <!-- {part.group('part')} -->")
+            if claim_part:
+                claim_parts[claim_part] = []
+                continue
+            texts = {k: "\n".join(v).strip("\n") for k, v in claim_parts.items()}
+            if not texts.get("differs", "").strip():
+                raise ValueError(f"claim {claim!r} needs an <!-- else --> text: "
+                                 "what to say when this machine disagrees")
+            claims[claim] = ClaimText(texts["agrees"], texts["differs"],
+                                      texts.get("unsure", ""))
+            current.parts.append(("claim", claim))
+            claim = None
+            continue
         if FENCE.match(line):
             in_fence = not in_fence
             buffer.append(line)
             continue
         if not in_fence:
+            opened = CLAIM.match(line)
+            if opened:
+                flush()
+                claim = opened.group("name")
+                if claim in claims:
+                    raise ValueError(f"claim {claim!r} appears twice")
+                claim_parts, claim_part = {"agrees": []}, "agrees"
+                continue
             if line.startswith("# ") and not title:
                 title = line[2:].strip()
                 continue
@@ -162,13 +226,92 @@ def parse(text: str) -> Lesson:
                 current.parts.append((kind, name))
                 continue
         buffer.append(line)
+    if claim is not None:
+        raise ValueError(f"claim {claim!r} has no <!-- end claim -->")
     flush()
     if current.parts:
         steps.append(current)
     for step in steps:
         if not step.title:
             step.title = title
-    return Lesson(title or "lesson", steps)
+    return Lesson(title or "lesson", steps, claims)
+
+
+# --------------------------------------------------------------------------
+# Claims
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What this run's figures say about one claim.
+
+    ``holds``: True (they agree), False (they disagree) or None (this run
+    cannot tell: too noisy, or the figure was not measured).  ``evidence``:
+    the figures the verdict was read from, in one line.  ``values`` fill the
+    ``{name}`` fields of the claim's texts.
+    """
+
+    holds: bool | None
+    evidence: str
+    values: dict = field(default_factory=dict)
+
+    @property
+    def label(self) -> str:
+        return {True: "agrees", False: "differs", None: "cannot tell"}[self.holds]
+
+
+def agrees(evidence: str, **values: object) -> Verdict:
+    return Verdict(True, evidence, values)
+
+
+def differs(evidence: str, **values: object) -> Verdict:
+    return Verdict(False, evidence, values)
+
+
+def unsure(evidence: str, **values: object) -> Verdict:
+    return Verdict(None, evidence, values)
+
+
+def not_measured(what: str) -> Verdict:
+    return Verdict(None, f"not measured in this run ({what})")
+
+
+def threshold(value: float, holds_from: float, fails_below: float) -> bool | None:
+    """A verdict for "value is at least holds_from": True from there up, False
+    below ``fails_below``, and None in between (too close to call from one
+    median).  For "at most", pass reciprocals."""
+    if value >= holds_from:
+        return True
+    if value < fails_below:
+        return False
+    return None
+
+
+def fill(text: str, values: dict) -> str:
+    """``{name}`` fields replaced by ``values``; other braces left alone."""
+    return FIELD.sub(lambda m: str(values[m.group(1)]) if m.group(1) in values
+                     else m.group(0), text)
+
+
+def claim_text(texts: ClaimText, verdict: Verdict) -> str:
+    """The text a verdict chooses, its fields filled."""
+    if verdict.holds is True:
+        chosen = texts.agrees
+    elif verdict.holds is False:
+        chosen = texts.differs
+    else:
+        chosen = texts.unsure or texts.agrees
+    return fill(chosen, verdict.values)
+
+
+def claim_renderables(texts: ClaimText, verdict: Verdict) -> list:
+    """What the lesson prints for a claim: a verdict line, then its text."""
+    style, head = {True: ("green", "checked on this machine: "),
+                   False: ("bold yellow", "this machine differs: "),
+                   None: ("yellow", "this run cannot tell: ")}[verdict.holds]
+    line = Text.assemble((head, style), (verdict.evidence, "dim" if verdict.holds else ""))
+    text = Markdown(claim_text(texts, verdict))
+    return [text, line] if verdict.holds else [line, text]
 
 
 # --------------------------------------------------------------------------
@@ -213,6 +356,11 @@ class Hooks:
     def show(self, name: str) -> Callable[[Hook], Hook]:
         return self.register("show", name)
 
+    def claim(self, name: str) -> Callable[[Callable[["Context"], Verdict]],
+                                           Callable[["Context"], Verdict]]:
+        """A claim's check: reads ``ctx.shared`` and returns a :class:`Verdict`."""
+        return self.register("claim", name)  # type: ignore[return-value]
+
     def get(self, kind: str, name: str) -> Hook:
         return self._hooks[(kind, name)]
 
@@ -240,6 +388,16 @@ class Context:
     tables: list[tuple[str, list[Figure]]] = field(default_factory=list)
     #: Anything one hook leaves for a later one (the heap after a push, ...).
     shared: dict = field(default_factory=dict)
+    #: Every claim checked in this run, in order, with its verdict.
+    claims: list[tuple[str, Verdict]] = field(default_factory=list)
+    #: Lines for the closing note (figures a lesson wants in its recap).
+    closing: list[str] = field(default_factory=list)
+    #: Where to save the charts a lesson draws (``--charts DIR``); None: nowhere.
+    charts: Path | None = None
+    #: Single keys without Enter, when the terminal allows (see terminal.py).
+    terminal: Terminal | None = None
+    #: The paging stream between the console and the screen, if any.
+    paged: PagedOutput | None = None
     _native_error: str = field(default="", repr=False)
     _native_explained: bool = field(default=False, repr=False)
 
@@ -248,19 +406,49 @@ class Context:
         """Wait for Enter in a terminal; do nothing otherwise.  q quits."""
         if not self.interactive:
             return
+        if self.terminal is not None:
+            self._key_pause(prompt)
+        else:
+            try:
+                answer = self.console.input(Text(f"{prompt} ", style="dim"))
+            except EOFError:
+                raise QuitLesson from None
+            if answer.strip().lower() in ("q", "quit", "exit"):
+                raise QuitLesson
+        if self.paged is not None:
+            self.paged.reset()
+
+    def _key_pause(self, prompt: str) -> None:
+        """One key, typed-ahead keys discarded; the prompt is erased after."""
+        stream = self.paged.stream if self.paged is not None else self.console.file
+        dim, plain = ("\x1b[2m", "\x1b[0m") if self.console.color_system else ("", "")
+        self.terminal.discard_typed_ahead()     # type: ignore[union-attr]
+        stream.write(f"{dim}{prompt}{plain} ")
+        stream.flush()
         try:
-            answer = self.console.input(Text(f"{prompt} ", style="dim"))
-        except (EOFError, KeyboardInterrupt):
-            raise QuitLesson from None
-        if answer.strip().lower() in ("q", "quit", "exit"):
+            go_on = wait_for_key(self.terminal.key)   # type: ignore[union-attr]
+        finally:
+            stream.write("\r\x1b[2K")
+            stream.flush()
+        if not go_on:
             raise QuitLesson
+
+    def more(self) -> None:
+        """The screen is full in the middle of a step: wait before going on."""
+        self.pause("more below: Enter to go on, q to quit")
 
     @contextmanager
     def working(self, what: str) -> Iterator[None]:
         """A spinner while something slow runs (terminal only, not recorded)."""
         if self.console.is_terminal:
-            with self.console.status(what):
-                yield
+            if self.paged is not None:
+                self.paged.counting = False
+            try:
+                with self.console.status(what):
+                    yield
+            finally:
+                if self.paged is not None:
+                    self.paged.counting = True
         else:
             yield
 
@@ -285,16 +473,33 @@ class Context:
         self.console.print(figures_table(title, rows, self.machine, self.published,
                                          caption=caption))
 
+    # -- claims --------------------------------------------------------
+    def check(self, name: str, check: Callable[["Context"], Verdict]) -> Verdict:
+        """Run a claim's check (a failing check is a verdict, not a crash)."""
+        try:
+            verdict = check(self)
+        except Exception as exc:              # a figure missing or malformed
+            verdict = Verdict(None, f"the check could not run ({type(exc).__name__}: {exc})")
+        self.claims.append((name, verdict))
+        return verdict
+
     def recap(self) -> None:
-        """Every table of this run again, one after the other, in one place."""
-        if not self.tables:
+        """The checked claims with this machine's verdicts, in one place."""
+        if not self.claims and not self.closing:
             return
-        self.console.print(Text("Every published-vs-measured figure of this run:",
-                                style="bold"))
-        self.console.print(self.machines())
-        for title, figures in self.tables:
-            self.console.print(figures_table(title, figures, self.machine,
-                                             self.published))
+        grid = Table(box=box.SIMPLE_HEAVY, title="What this run checked",
+                     title_justify="left", title_style="bold")
+        grid.add_column("claim", style="bold", overflow="fold")
+        grid.add_column("verdict", no_wrap=True)
+        grid.add_column("from the figures of this run", overflow="fold")
+        colours = {True: "green", False: "yellow", None: "yellow"}
+        for name, verdict in self.claims:
+            grid.add_row(name.replace("_", " "),
+                         Text(verdict.label, style=colours[verdict.holds]),
+                         Text(verdict.evidence))       # figures, not markup
+        self.console.print(grid)
+        for line in self.closing:
+            self.console.print(Text(line))
 
     # -- the C twins ---------------------------------------------------
     def native_available(self) -> bool:
@@ -419,12 +624,36 @@ def practice_panel(lesson: str) -> Panel | None:
     return Panel(Group(*lines), border_style="green", expand=False)
 
 
+def output_width(width: int | None) -> int | None:
+    """Columns to render at: ``width`` if given; off a terminal, ``COLUMNS``
+    if set (rich reads it), else :data:`DEFAULT_FILE_WIDTH`; in a terminal,
+    the terminal's (None)."""
+    if width is not None:
+        return width
+    if sys.stdout.isatty() or os.environ.get("COLUMNS", "").isdigit():
+        return None
+    return DEFAULT_FILE_WIDTH
+
+
+def load_line(before: float | None, after: float | None = None) -> str:
+    """The load average, as the benchmarks report it."""
+    if before is None:
+        return "load average: not available on this system"
+    if after is None:
+        return (f"load average (1 min) {before:.2f} on {os.cpu_count() or 1} "
+                "CPU(s) at the start")
+    return load_note(before, after) or ""
+
+
 def run(info: LessonInfo, *, quick: bool = False, pause: bool = True,
         svg: str | Path | None = None, width: int | None = None,
         steps: Sequence[int] | None = None,
-        console: Console | None = None) -> int:
+        console: Console | None = None,
+        charts: str | Path | None = None) -> int:
     """Walk lesson ``info`` (only ``steps``, numbered from 1, if given);
-    return the exit status."""
+    return the exit status (130 after Ctrl-C).  Nothing is written to disk
+    unless asked: ``svg`` records the run, ``charts`` is a folder for the
+    charts a lesson draws."""
     lesson = parse(load_text(info.name))
     hooks = lesson_module(info)
     check_markers(lesson, hooks, info.name)
@@ -435,14 +664,35 @@ def run(info: LessonInfo, *, quick: bool = False, pause: bool = True,
             f"lesson {info.name!r} has steps 1 to {total}; asked for "
             f"{', '.join(map(str, sorted(chosen))) or 'none'}")
 
-    if console is None:
-        if width is None and not sys.stdout.isatty():
-            width = DEFAULT_FILE_WIDTH
-        console = Console(record=svg is not None, width=width)
     interactive = pause and stdio_is_terminal()
-    ctx = Context(console=console, quick=quick, interactive=interactive)
+    terminal = paged = None
+    if console is None:
+        if interactive:
+            terminal = Terminal.open(sys.stdin)
+        ctx_holder: list[Context] = []
+        if terminal is not None:
+            paged = PagedOutput(sys.stdout, lambda: ctx_holder[0].more())
+        console = Console(record=svg is not None, width=output_width(width),
+                          file=paged)
+    ctx = Context(console=console, quick=quick, interactive=interactive,
+                  terminal=terminal, paged=paged,
+                  charts=Path(charts) if charts is not None else None)
+    if paged is not None:
+        ctx_holder.append(ctx)
+    with terminal if terminal is not None else _nothing():
+        return _walk(lesson, hooks, info, ctx, chosen, total, svg)
 
+
+@contextmanager
+def _nothing() -> Iterator[None]:
+    yield
+
+
+def _walk(lesson: Lesson, hooks: Hooks, info: LessonInfo, ctx: Context,
+          chosen: set[int], total: int, svg: str | Path | None) -> int:
+    console, quick = ctx.console, ctx.quick
     started = time.perf_counter()
+    load_before = load_average()
     mode = "quick mode (smaller sizes, said where used)" if quick else "full mode"
     shown = (f"{total} steps" if len(chosen) == total else
              f"step{'s' if len(chosen) > 1 else ''} "
@@ -450,12 +700,14 @@ def run(info: LessonInfo, *, quick: bool = False, pause: bool = True,
     console.print(Panel(Group(
         Text(lesson.title, style="bold"),
         Text(f"{shown} · {mode}"
-             + (" · Enter to step, q to quit" if interactive else ""), style="dim"),
+             + (" · Enter to step, q to quit" if ctx.interactive else ""), style="dim"),
+        Text(load_line(load_before), style="dim"),
     ), border_style="blue"))
     console.print(ctx.machines())
     ctx.quick_note("experiments run at smaller sizes or fewer times, and each "
                    "says what it changed; run without --quick for the full lesson.")
 
+    status = 0
     stopped = False
     try:
         last = max(chosen)
@@ -468,13 +720,18 @@ def run(info: LessonInfo, *, quick: bool = False, pause: bool = True,
                     console.print(Markdown(value))
                 elif kind == "reveal":
                     ctx.pause("Enter to see the answer, q to quit")
+                elif kind == "claim":
+                    verdict = ctx.check(value, hooks.get(kind, value))  # type: ignore[arg-type]
+                    for part in claim_renderables(lesson.claims[value], verdict):
+                        console.print(part)
+                    console.print()
                 else:
                     console.print()
                     hooks.get(kind, value)(ctx)
                     console.print()
             if index < last:
                 ctx.pause("Enter for the next step, q to quit")
-        if len(chosen) == total:              # the whole lesson: recap its figures
+        if len(chosen) == total:              # the whole lesson: its verdicts
             console.print(Rule("recap", style="dim"))
             ctx.recap()
             practice = practice_panel(info.name)
@@ -483,19 +740,28 @@ def run(info: LessonInfo, *, quick: bool = False, pause: bool = True,
     except QuitLesson:
         stopped = True
         console.print(Text("Stopped. Run the lesson again any time.", style="dim"))
+    except KeyboardInterrupt:
+        stopped, status = True, INTERRUPTED
+        if ctx.paged is not None:
+            ctx.paged.counting = False
+        console.print()
+        console.print(Text("Stopped.", style="dim"))
     finally:
         elapsed = time.perf_counter() - started
         if not stopped:
             console.print(Text(
                 f"This run took {elapsed:.1f} s "
-                f"({'quick' if quick else 'full'} mode).", style="dim"))
+                f"({'quick' if quick else 'full'} mode); "
+                f"{load_line(load_before, load_average())}.", style="dim"))
         if svg is not None:
             console.save_svg(str(svg), title=f"python -m dsa.lessons {info.name}"
                              + (" --quick" if quick else ""))
             print(f"saved {svg}", file=sys.stderr)
-    return 0
+    return status
 
 
 __all__ = ["Hooks", "Context", "QuitLesson", "Step", "Lesson", "parse",
            "load_text", "package_text", "run", "check_markers", "HOOK_KINDS",
-           "LessonTextMissing", "StepOutOfRange"]
+           "LessonTextMissing", "StepOutOfRange", "ClaimText", "Verdict",
+           "agrees", "differs", "unsure", "not_measured", "claim_text", "threshold",
+           "INTERRUPTED"]
