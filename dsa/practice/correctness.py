@@ -11,6 +11,9 @@ outcomes here, in the supervisor.  Three sources of inputs, in order:
    to work through by hand;
 3. the problem's ``large_cases``: a few inputs at the sizes the
    constraints allow, for a solution that is right only on short inputs.
+   These run last of all, after the complexity stage (:func:`check_large`):
+   a correct but slow solution would only time out on them, and growth says
+   why it is slow.
 
 On problems that say "do not modify the input", the small inputs of 1 and 2
 run *watched*: the input is compared after every step of the learner's
@@ -26,7 +29,8 @@ from typing import Any, List, Optional
 from .grader import MAX_CASE_CHARS, Abort, Failure, Lost, ProblemBug, Session, cut, safe_repr
 from .wire import NotPlain
 
-__all__ = ["check", "trial", "expected_outcome", "EXAMPLES_FULL", "EXAMPLES_QUICK"]
+__all__ = ["check", "check_large", "trial", "expected_outcome", "EXAMPLES_FULL",
+           "EXAMPLES_QUICK"]
 
 #: Random inputs Hypothesis draws (after shrinking starts, it may run more).
 EXAMPLES_FULL = 150
@@ -124,7 +128,7 @@ def scan(session: Session, case: Any) -> List[str]:
 
 
 def check(session: Session) -> bool:
-    """Named edge cases first, then Hypothesis with shrinking, then large cases."""
+    """Named edge cases first, then Hypothesis with shrinking."""
     problem = session.problem
     watch = problem.rules.keep_input
     explicit: Optional[Failure] = None
@@ -140,6 +144,12 @@ def check(session: Session) -> bool:
         return session.fail(found)
     if explicit is not None:
         return session.fail(explicit)
+    return True
+
+
+def check_large(session: Session) -> bool:
+    """The problem's ``large_cases``, run after the complexity stage."""
+    problem = session.problem
     if problem.large_cases is not None:
         for case in problem.large_cases(random.Random(f"{problem.name}:large")):
             failure = trial(session, case, timeout=max(LARGE_TIMEOUT, session.case_timeout * 5),

@@ -33,6 +33,10 @@ The stages, each stopping the check when it fails:
     with exact comparison counts cross-checked by time
     (:mod:`dsa.practice.growth`).
 
+and last, back in the ``correctness`` stage, the few inputs at the sizes the
+constraints allow: after growth, so that a correct but slow solution is
+told how it grows rather than that it timed out.
+
 Every outcome is a :class:`~dsa.practice.report.GradeReport`: passed,
 failed with its evidence, or inconclusive with what to try.
 """
@@ -243,7 +247,8 @@ class Session:
             steps = (("load", self.load), ("forbidden", self.scan_source),
                      ("correctness", lambda: correctness.check(self)),
                      ("rules", lambda: rules.check(self)),
-                     ("complexity", lambda: growth.check(self)))
+                     ("complexity", lambda: growth.check(self)),
+                     ("correctness", lambda: correctness.check_large(self)))
             self._start_workers(scratch)
             for name, step in steps:
                 self.stage = name
