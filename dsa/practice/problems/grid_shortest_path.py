@@ -51,7 +51,8 @@ The grid is a list of equal-length strings: "." is open, "#" is a wall.
 From the top-left cell, move up, down, left or right (not diagonally) through
 open cells.  Return the fewest moves that reach the bottom-right cell: 0 for
 a single open cell, -1 if it cannot be reached or if the start or end cell
-is a wall.  Aim for O(rows * cols).
+is a wall.  Do not modify grid, not even for a moment (the grader checks),
+and aim for O(rows * cols).
 
     shortest_path(["..",
                    ".."])          ->  2
@@ -190,9 +191,10 @@ def _large(rng: random.Random) -> Sequence[Case]:
             _walled_off(top * top, rng), ["." * top], ["."] * top)
 
 
-#: Cells of the growth check: the reference takes about 0.2 ms at the
-#: smallest and 3 ms at the largest.  Runs that short are seldom interrupted
-#: on a busy machine, and the best of several is then a clean one.
+#: Cells of the growth check: the reference takes about 0.15 ms at the
+#: smallest (the round trip of a run, about 0.25 ms, is measured apart and
+#: taken off) and 2.5 ms at the largest.  Runs that short are seldom
+#: interrupted on a busy machine, so the best of many is a clean one.
 SIZES = (256, 512, 1024, 2048, 4096)
 
 
@@ -234,7 +236,7 @@ PROBLEM = Problem(
         expected="O(rows x cols)",
         max_exponent=1.3,
         sizes=SIZES,
-        repeats=15,
+        repeats=21,
         families=(Family("open grid", _open), Family("serpentine corridor", _serpentine),
                   Family("goal walled off", _walled_off)),
         note="grids of n cells",
