@@ -17,8 +17,8 @@ Checking what came back
     number (chain after chain) and the very object its ``val`` held.
     :meth:`Given.follow` walks the returned chain and gives a plain
     outcome, ``{"values": [...], "nodes": [...]}`` (the values in order,
-    and the number of each node), or a sentence
-    starting with :data:`NEVER_ENDS` for a chain that loops.  It raises
+    and the number of each node), or a sentence starting with
+    :data:`NEVER_ENDS` for a chain that loops.  It raises
     :class:`~dsa.practice.guard.RuleBroken` when a statement rule is broken:
 
     * a node that is not one of the nodes given (a copy holding an equal
@@ -38,7 +38,7 @@ Rules
     and says so in its statement.
 
 Timing
-    Wrap a ``run`` in :func:`collector_paused` (from :mod:`._quiet`, also
+    Wrap a ``run`` in :func:`collector_paused` (from :mod:`._timing`, also
     importable from here): nodes are tracked objects, and without it the
     cyclic garbage collector can take longer than the work being timed.
     A ``run`` that builds a looped chain calls :meth:`Given.unloop` when it
@@ -66,7 +66,7 @@ from dsa.practice.counting import Counted
 from dsa.practice.guard import RuleBroken
 from dsa.practice.nodes import ListNode
 from dsa.practice.problem import same_plain
-from dsa.practice.problems._quiet import collector_paused
+from dsa.practice.problems._timing import collector_paused
 
 __all__ = ["NEVER_ENDS", "NEVER_ENDS_SAYS", "MOVED_SAYS", "NO_DEEPER_RECURSION", "Given",
            "linked", "looped", "judge_chain", "label", "Outcome", "collector_paused"]
@@ -88,7 +88,7 @@ NEVER_ENDS_SAYS = ("the returned chain never ends: its last node links back to a
 MOVED_SAYS = ("the values come out in the right order, but not on the right nodes: "
               "the values were moved between nodes; re-link the nodes instead")
 
-#: The outcome of :meth:`Given.follow`: the values and the origins of the
+#: The outcome of :meth:`Given.follow`: the values and the numbers of the
 #: nodes of the returned chain, or a sentence for a chain that never ends.
 Outcome = Union[Dict[str, List[Any]], str]
 

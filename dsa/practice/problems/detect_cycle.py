@@ -11,6 +11,7 @@ from dsa.practice.nodes import ListNode
 from dsa.practice.problem import Complexity, Family, Memory, Problem, Rules
 from dsa.practice.problems._chains import (
     NO_DEEPER_RECURSION, Given, collector_paused, looped)
+from dsa.practice.problems._timing import growth_sizes
 
 #: A case: the values of the nodes in order, and the index of the node the
 #: last node links back to (-1: the last node's next is None, no cycle).
@@ -179,15 +180,14 @@ def _large(rng: random.Random) -> Sequence[Case]:
     with a loop that starts far from the head and is long itself (code that
     gives up after some number of steps fails one or the other)."""
     size = 100_000
-    values = [rng.randrange(-10**9, 10**9) for _ in range(size)]
-    return ((values, -1), (values, 61_803))
+    return (([rng.randrange(-10**9, 10**9) for _ in range(size)], -1),
+            ([rng.randrange(10) for _ in range(size)], 61_803))
 
 
-#: Lengths of the growth check: the reference takes about 0.15 ms at the
+#: Lengths of the growth check: the reference takes about 0.1 ms at the
 #: smallest (the round trip of a run, about 0.25 ms, is measured apart and
-#: taken off) and 2.5 ms at the largest.  Runs that short are seldom
-#: interrupted on a busy machine, so the best of many is a clean one.
-SIZES = (160, 320, 640, 1280, 2560)
+#: taken off) and 2 ms at the largest (see :mod:`._timing`).
+SIZES = growth_sizes(80)
 
 
 PROBLEM = Problem(
@@ -231,8 +231,11 @@ PROBLEM = Problem(
         expected="O(n) time, O(1) extra memory",
         max_exponent=1.3,
         sizes=SIZES,
-        repeats=21,
-        families=(Family("loop halfway", _halfway), Family("loop back to the head", _to_head),
+        repeats=15,
+        # Halfway, the loop is the longest a path of the same length allows:
+        # larger sizes, so that a cost of path x loop shows above the rest.
+        families=(Family("loop halfway", _halfway, sizes=growth_sizes(160)),
+                  Family("loop back to the head", _to_head),
                   Family("self-loop at the end", _self_loop), Family("no loop", _no_loop)),
         note="lists of n nodes whose loop starts halfway, at the head, at the end, or nowhere",
     ),

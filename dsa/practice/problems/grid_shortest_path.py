@@ -9,7 +9,7 @@ from typing import Any, Callable, List, Optional, Sequence
 from hypothesis import strategies as st
 
 from dsa.practice.problem import Complexity, Family, Problem, Rules
-from dsa.practice.problems._quiet import collector_paused
+from dsa.practice.problems._timing import collector_paused, growth_sizes
 
 #: A case: the rows of the grid, "." open and "#" wall, all the same length.
 Case = List[str]
@@ -191,11 +191,10 @@ def _large(rng: random.Random) -> Sequence[Case]:
             _walled_off(top * top, rng), ["." * top], ["."] * top)
 
 
-#: Cells of the growth check: the reference takes about 0.15 ms at the
+#: Cells of the growth check: the reference takes about 0.1 ms at the
 #: smallest (the round trip of a run, about 0.25 ms, is measured apart and
-#: taken off) and 2.5 ms at the largest.  Runs that short are seldom
-#: interrupted on a busy machine, so the best of many is a clean one.
-SIZES = (256, 512, 1024, 2048, 4096)
+#: taken off) and 2 ms at the largest (see :mod:`._timing`).
+SIZES = growth_sizes(128)
 
 
 PROBLEM = Problem(
@@ -236,7 +235,7 @@ PROBLEM = Problem(
         expected="O(rows x cols)",
         max_exponent=1.3,
         sizes=SIZES,
-        repeats=21,
+        repeats=15,
         families=(Family("open grid", _open), Family("serpentine corridor", _serpentine),
                   Family("goal walled off", _walled_off)),
         note="grids of n cells",

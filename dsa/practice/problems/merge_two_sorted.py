@@ -12,6 +12,7 @@ from dsa.practice.nodes import ListNode
 from dsa.practice.problem import Complexity, Family, Memory, Problem, Rules
 from dsa.practice.problems._chains import (
     NO_DEEPER_RECURSION, Given, Outcome, collector_paused, judge_chain, label, linked)
+from dsa.practice.problems._timing import growth_sizes
 
 #: A case: the values of list ``a`` and of list ``b``, each ascending.
 Case = Tuple[List[Any], List[Any]]
@@ -174,11 +175,10 @@ def _large(rng: random.Random) -> Sequence[Case]:
 
 
 #: Nodes in each list at the growth check's sizes: the reference takes about
-#: 0.15 ms on the smallest pair (the round trip of a run, about 0.25 ms, is
-#: measured apart and taken off) and 2.5 ms on the largest.  Runs that short
-#: are seldom interrupted on a busy machine, so the best of many is a clean
-#: one.
-SIZES = (80, 160, 320, 640, 1280)
+#: 0.1 ms on the smallest pair (the round trip of a run, about 0.25 ms, is
+#: measured apart and taken off) and 2 ms on the largest (see
+#: :mod:`._timing`).
+SIZES = growth_sizes(40)
 
 
 PROBLEM = Problem(
@@ -219,7 +219,7 @@ PROBLEM = Problem(
         expected="O(n + m)",
         max_exponent=1.3,
         sizes=SIZES,
-        repeats=21,
+        repeats=15,
         families=(Family("interleaved", _interleaved), Family("b after a", _b_after_a),
                   Family("a after b", _a_after_b), Family("all values equal", _equal)),
         counted=_counted,

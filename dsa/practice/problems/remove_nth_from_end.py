@@ -11,6 +11,7 @@ from dsa.practice.nodes import ListNode
 from dsa.practice.problem import Complexity, Family, Memory, Problem, Rules
 from dsa.practice.problems._chains import (
     NO_DEEPER_RECURSION, Given, Outcome, collector_paused, judge_chain, linked)
+from dsa.practice.problems._timing import growth_sizes
 
 #: A case: the values of the list, and n (1 <= n <= len(values)).
 Case = Tuple[List[int], int]
@@ -136,18 +137,18 @@ def _last(size: int, rng: random.Random) -> Case:
 
 
 def _large(rng: random.Random) -> Sequence[Case]:
-    """Lists at the constraints' limit, 100,000 nodes, with n at both ends
-    and in the middle."""
+    """Lists at the constraints' limit, 100,000 nodes (values over the whole
+    range once), with n at both ends and in the middle."""
     size = 100_000
-    values = [rng.randrange(-10**9, 10**9) for _ in range(size)]
-    return ((values, 1), (values, size), (values, 37_519))
+    small = [rng.randrange(10) for _ in range(size)]
+    return (([rng.randrange(-10**9, 10**9) for _ in range(size)], 37_519), (small, 1),
+            (small, size))
 
 
-#: Lengths of the growth check: the reference takes about 0.15 ms at the
+#: Lengths of the growth check: the reference takes about 0.1 ms at the
 #: smallest (the round trip of a run, about 0.25 ms, is measured apart and
-#: taken off) and 2.5 ms at the largest.  Runs that short are seldom
-#: interrupted on a busy machine, so the best of many is a clean one.
-SIZES = (160, 320, 640, 1280, 2560)
+#: taken off) and 2 ms at the largest (see :mod:`._timing`).
+SIZES = growth_sizes(125)
 
 PROBLEM = Problem(
     name="remove-nth-from-end",
@@ -186,7 +187,7 @@ PROBLEM = Problem(
         expected="O(L) time, O(1) extra memory",
         max_exponent=1.3,
         sizes=SIZES,
-        repeats=21,
+        repeats=15,
         families=(Family("halfway", _halfway), Family("n near the length", _second),
                   Family("the last node", _last)),
         note="a list of L nodes; n halfway, near L, and 1",

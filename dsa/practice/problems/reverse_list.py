@@ -11,6 +11,7 @@ from dsa.practice.nodes import ListNode
 from dsa.practice.problem import Complexity, Family, Memory, Problem, Rules
 from dsa.practice.problems._chains import (
     NO_DEEPER_RECURSION, Given, Outcome, collector_paused, judge_chain, linked)
+from dsa.practice.problems._timing import growth_sizes
 
 STATEMENT = """\
 You are given the head of a singly linked list built from `ListNode` objects
@@ -110,11 +111,10 @@ def _large(rng: random.Random) -> Sequence[List[int]]:
             [rng.randrange(10) for _ in range(99_999)])
 
 
-#: Lengths of the growth check: the reference takes about 0.15 ms at the
+#: Lengths of the growth check: the reference takes about 0.1 ms at the
 #: smallest (the round trip of a run, about 0.25 ms, is measured apart and
-#: taken off) and 2.5 ms at the largest.  Runs that short are seldom
-#: interrupted on a busy machine, so the best of many is a clean one.
-SIZES = (160, 320, 640, 1280, 2560)
+#: taken off) and 2 ms at the largest (see :mod:`._timing`).
+SIZES = growth_sizes(125)
 
 PROBLEM = Problem(
     name="reverse-list",
@@ -152,7 +152,7 @@ PROBLEM = Problem(
         expected="O(n) time, O(1) extra memory",
         max_exponent=1.3,
         sizes=SIZES,
-        repeats=21,
+        repeats=15,
         families=(Family("random values", _random_values),
                   Family("one value repeated", _equal_values)),
         note="one pass over the list",

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from dsa.practice.counting import Counted
 from dsa.practice.problem import Complexity, Family, Problem
+from dsa.practice.problems._timing import growth_sizes
 
 #: A case: the values and the window's width.
 Case = Tuple[List[Any], int]
@@ -47,11 +48,10 @@ CONSTRAINTS = (
     "-10**4 <= nums[i] <= 10**4",
 )
 
-#: Lengths of the growth check: the reference takes about 0.15 ms at the
+#: Lengths of the growth check: the reference takes about 0.1 ms at the
 #: smallest (the round trip of a run, about 0.25 ms, is measured apart and
-#: taken off) and 2.5 ms at the largest.  Runs that short are seldom
-#: interrupted on a busy machine, so the best of many is a clean one.
-SIZES = (320, 640, 1280, 2560, 5120)
+#: taken off) and 2 ms at the largest (see :mod:`._timing`).
+SIZES = growth_sizes(250)
 
 HINTS = (
     "Taking `max` of every window is O(n * k). When the window slides, one "
@@ -233,7 +233,7 @@ PROBLEM = Problem(
         expected="O(n)",
         max_exponent=1.3,
         sizes=SIZES,
-        repeats=21,
+        repeats=15,
         families=(Family("random, k = n/4", _random_quarter),
                   Family("increasing, k = n/4", _rising),
                   Family("decreasing, k = n/4", _falling),
