@@ -95,9 +95,7 @@ def describe(value: Any) -> List[Tuple[Any, ...]]:
             while True:  # along the chain, as long as it is made of ListNodes
                 val, successor = item.val, item.next
                 out.append(("node", key, _identity(val), _identity(successor)))
-                if type(val) in _LEAVES:
-                    out.append(("v", type(val).__name__, val))
-                else:
+                if type(val) not in _LEAVES:  # a leaf's identity says all about it
                     stack.append(val)
                 if type(successor) is not ListNode:
                     stack.append(successor)
