@@ -234,7 +234,7 @@ PROBLEM = Problem(
         repeats=15,
         # Halfway, the loop is the longest a path of the same length allows:
         # larger sizes, so that a cost of path x loop shows above the rest.
-        families=(Family("loop halfway", _halfway, sizes=growth_sizes(160)),
+        families=(Family("loop halfway", _halfway, sizes=growth_sizes(113)),
                   Family("loop back to the head", _to_head),
                   Family("self-loop at the end", _self_loop), Family("no loop", _no_loop)),
         note="lists of n nodes whose loop starts halfway, at the head, at the end, or nowhere",

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from dsa.practice.counting import Counted
 from dsa.practice.problem import Complexity, Family, Problem
-from dsa.practice.problems._timing import growth_sizes
+from dsa.practice.problems._timing import collector_paused, growth_sizes
 
 #: A case: the values and the window's width.
 Case = Tuple[List[Any], int]
@@ -107,7 +107,8 @@ def _plain(value: Any) -> Any:
 def _run(solution: Any, case: tuple[list[Any], int]) -> list[int]:
     """Call the solution on a fresh copy of the list; return the maxima."""
     nums, k = case
-    result = solution(list(nums), k)
+    with collector_paused():  # a deque of (value, position) pairs makes many tuples
+        result = solution(list(nums), k)
     if not isinstance(result, (list, tuple)):
         raise TypeError(
             "max_sliding_window must return a list of numbers, but returned "

@@ -131,3 +131,43 @@ def test_min_ops_is_a_lower_bound_on_every_growth_case(name: str) -> None:
                 assert case[0] and case[1]
                 fewest = 1
             assert complexity.min_ops(n) <= fewest, (family.name, n)
+
+
+def _within_limits(name: str, case) -> None:
+    """Fail unless ``case`` keeps the constraints the statement of ``name`` gives."""
+    span = 10**9
+    if name in ("reverse-list", "remove-nth-from-end", "detect-cycle"):
+        values = case if name == "reverse-list" else case[0]
+        assert len(values) <= 100_000 and all(-span <= v <= span for v in values)
+        if name == "remove-nth-from-end":
+            assert 1 <= case[1] <= len(values)
+        if name == "detect-cycle":
+            assert -1 <= case[1] < max(1, len(values))
+    elif name == "merge-two-sorted":
+        for values in case:
+            assert len(values) <= 50_000 and values == sorted(values)
+            assert all(-span <= v <= span for v in values)
+    elif name == "sliding-window-max":
+        nums, k = case
+        assert 1 <= k <= len(nums) <= 100_000
+        assert all(-10**4 <= v <= 10**4 for v in nums)
+    elif name == "circular-deque":
+        capacity, fill, letters, values = case
+        assert 1 <= capacity <= 100_000 and len(fill) + len(letters) <= 100_000
+        assert all(0 <= v <= span for v in fill + values)
+    elif name == "grid-shortest-path":
+        assert 1 <= len(case) <= 300 and 1 <= len(case[0]) <= 300
+        assert all(len(row) == len(case[0]) and set(row) <= {".", "#"} for row in case)
+
+
+@pytest.mark.parametrize("name", ["reverse-list", "remove-nth-from-end", "detect-cycle",
+                                  "merge-two-sorted", "sliding-window-max", "circular-deque",
+                                  "grid-shortest-path"])
+def test_growth_and_large_inputs_keep_the_constraints(name: str) -> None:
+    problem = registry.get(name)
+    assert problem.complexity is not None and problem.large_cases is not None
+    for family in problem.complexity.all_families():
+        for n in problem.complexity.sizes_of(family):
+            _within_limits(name, family.make_case(n, random.Random(f"{name}:{family.name}:{n}")))
+    for case in problem.large_cases(random.Random(f"{name}:large")):
+        _within_limits(name, case)
