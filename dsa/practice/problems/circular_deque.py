@@ -398,13 +398,16 @@ PROBLEM = Problem(
     complexity=Complexity(
         expected="O(1) per operation",
         max_exponent=0.35,
-        sizes=growth_sizes(512),
+        # Filling costs n for everyone, more for a deque of its own nodes than
+        # for a ring buffer: capacities up to 4,096, so that the operations
+        # after the fill stay most of the time.
+        sizes=growth_sizes(256),
         repeats=15,
         families=(Family("capacity n, half full, wrapping", _half_full),
                   # Filling costs n for everyone: smaller n, so that the
                   # operations after it are most of the time.
                   # Full, the fill is n pushes: half as large a capacity.
-                  Family("capacity n, full", _full, sizes=growth_sizes(256))),
+                  Family("capacity n, full", _full, sizes=growth_sizes(128))),
         note=f"capacity n, then {_SPEED_OPERATIONS:,} operations",
     ),
     show_case=_show,
