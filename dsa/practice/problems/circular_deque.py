@@ -312,12 +312,13 @@ def _half_full(n: int, rng: random.Random) -> LongCase:
     """Capacity n, half full, then work at both ends: every push followed by
     a pop, so the size stays n/2, and the front crossing slot 0 back and
     forth at every round.  Code that shifts or copies the values at the
-    front (``insert(0, x)``, ``items[1:]``) pays n/2 for each of a third of
-    the operations; code whose work grows with the capacity (counting
-    occupied slots for len or is_full, rotating the list whenever the front
-    wraps round) pays n."""
-    names = ("push_front", "pop_back", "push_back", "pop_front", "push_front", "pop_front",
-             "front", "back", "len", "is_full", "is_empty")
+    front (``insert(0, x)``, ``items[1:]``) pays n/2 for each of two thirds
+    of the operations; code whose work grows with the capacity (counting
+    occupied slots for len, rotating the list whenever the front wraps
+    round) pays n.  (The other questions, front, back, is_full and
+    is_empty, are asked in :func:`_full`.)"""
+    names = ("push_front", "pop_front", "push_front", "pop_back", "push_back", "pop_front",
+             "push_front", "pop_front", "len")
     return _long(n, _cycle(names, _SPEED_OPERATIONS, rng), fill=_fill(n // 2, rng))
 
 
@@ -326,7 +327,7 @@ def _full(n: int, rng: random.Random) -> LongCase:
     and pushes refused because it is full.  Code that does its work before
     finding out that the deque is full pays for every refusal."""
     names = ("push_front", "push_back", "pop_front", "push_back", "is_full", "pop_back",
-             "push_front", "push_back", "front", "len")
+             "push_front", "push_back", "front", "back", "len", "is_empty")
     return _long(n, _cycle(names, _SPEED_OPERATIONS, rng), fill=_fill(n, rng))
 
 
