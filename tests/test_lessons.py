@@ -296,3 +296,30 @@ def test_a_c_twin_that_does_not_load_is_explained(monkeypatch):
     assert ctx.require_native("the C heap", "heap") is None
     out = buffer.getvalue()
     assert "C twins missing" in out and "dsa.native.heap did not load" in out
+
+
+def test_quick_run_ends_by_naming_the_practice_problems(quick_run):
+    out, _ = quick_run
+    ending = out[out.index("Practise it"):]
+    for name in ("kth-largest", "dijkstra"):
+        assert name in ending, name
+
+
+@pytest.mark.parametrize("lesson", ["heap", "hashtable", "linkedlist", "deque"])
+def test_every_lesson_names_problems_that_practise_it(lesson):
+    from dsa.lessons.runner import practice_panel, practice_problems
+
+    problems = practice_problems(lesson)
+    assert problems, f"no practice problem practises the {lesson} lesson"
+    console = Console(width=100, record=True, file=io.StringIO())
+    console.print(practice_panel(lesson))
+    text = console.export_text()
+    assert all(p.name in text for p in problems)
+
+
+def test_every_practice_problem_is_named_by_some_lesson():
+    from dsa.lessons.runner import LESSON_STRUCTURES, practice_problems
+    from dsa.practice import registry
+
+    named = {p.name for lesson in LESSON_STRUCTURES for p in practice_problems(lesson)}
+    assert named == set(registry.names())

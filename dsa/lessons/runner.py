@@ -387,6 +387,38 @@ class StepOutOfRange(ValueError):
     """--steps named a step the lesson does not have."""
 
 
+#: The practice problems' structure each lesson teaches, for problems that
+#: do not name their lessons.
+LESSON_STRUCTURES = {"heap": "heap", "hashtable": "hash table",
+                     "linkedlist": "linked list", "deque": "deque"}
+
+
+def practice_problems(lesson: str) -> list:
+    """The practice problems that practise ``lesson``, in listing order."""
+    from dsa.practice import registry
+
+    structure = LESSON_STRUCTURES.get(lesson)
+    return [problem for problem in registry.all_problems()
+            if lesson in problem.lessons
+            or (not problem.lessons and problem.structure == structure)]
+
+
+def practice_panel(lesson: str) -> Panel | None:
+    """The closing panel naming the problems that practise ``lesson``."""
+    try:
+        problems = practice_problems(lesson)
+    except Exception:  # a broken problem module must not end a lesson badly
+        return None
+    if not problems:
+        return None
+    width = max(len(problem.name) for problem in problems)
+    lines = [Text("Practise it: python -m dsa.practice show NAME", style="bold")]
+    for problem in problems:
+        lines.append(Text.assemble("  ", (f"{problem.name:<{width}}", "bold cyan"), "  ",
+                                   problem.title, (f"  ({problem.difficulty})", "dim")))
+    return Panel(Group(*lines), border_style="green", expand=False)
+
+
 def run(info: LessonInfo, *, quick: bool = False, pause: bool = True,
         svg: str | Path | None = None, width: int | None = None,
         steps: Sequence[int] | None = None,
@@ -445,6 +477,9 @@ def run(info: LessonInfo, *, quick: bool = False, pause: bool = True,
         if len(chosen) == total:              # the whole lesson: recap its figures
             console.print(Rule("recap", style="dim"))
             ctx.recap()
+            practice = practice_panel(info.name)
+            if practice is not None:
+                console.print(practice)
     except QuitLesson:
         stopped = True
         console.print(Text("Stopped. Run the lesson again any time.", style="dim"))

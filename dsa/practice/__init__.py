@@ -17,27 +17,34 @@ data folder (:mod:`dsa.practice.progress`).
 
 How a solution is graded
 ------------------------
-``check`` runs :func:`dsa.practice.grader.grade` in a separate process
-(:mod:`dsa.practice.sandbox`), so an endless loop or a crash ends only that
-process.  The grading has four stages:
+``check`` is a *supervisor* (:mod:`dsa.practice.grader`) that never runs your
+code itself.  Your file runs in a worker process of its own, jailed
+(:mod:`dsa.practice.jail`: on Linux, namespaces in which it cannot see the
+reference solutions or your progress record, reach other processes or the
+network) and watched (:mod:`dsa.practice.guard`); the reference solution
+runs in a second worker.  The supervisor draws the inputs, compares plain
+answers (:mod:`dsa.practice.wire`) and keeps the clock, so nothing your code
+does can reach the reference, the judge or the timings.  The stages:
 
-1. **load** – your file is imported on its own and must define the function
-   or class the problem names; a stub still raising ``NotImplementedError``
-   is reported as not written yet.
+1. **load** – your file is imported and must define the function or class
+   the problem names; a stub still raising ``NotImplementedError`` is
+   reported as not written yet.
 2. **forbidden** – problems that ask you to build a structure yourself
-   reject files using what they forbid (``dict`` in "design a hash map").
-3. **correctness**, by *property-based testing*: your solution and a
-   reference solution both run on the problem's edge cases and then on many
-   inputs drawn at random by Hypothesis, and their results are compared.
-   When yours is wrong, or raises, Hypothesis *shrinks* the input: it tries
-   smaller and simpler inputs while the failure persists, so the
+   reject what they forbid (``dict`` in "design a hash map"), written out or
+   reached at run time.
+3. **correctness**, by *property-based testing*: your solution and the
+   reference run on the problem's edge cases, on inputs drawn at random by
+   Hypothesis and on a few inputs as large as the constraints allow.  When
+   yours is wrong, or raises, Hypothesis *shrinks* the input, so the
    counterexample you see is one you can follow by hand.
-4. **complexity** – both solutions run on inputs of growing size ``n``; the
-   cost is either the number of comparisons (exact, counted by
-   :class:`dsa.practice.counting.Counted` items) or the best of a few
-   timings.  Fitting ``cost = c * n**e`` on a log-log scale gives the
-   growth exponent ``e`` (:mod:`dsa.practice.complexity`); an ``e`` above
-   the problem's limit fails, with both growths and the measurements shown.
+4. **rules** – what the statement asks besides the answer, measured: extra
+   memory, the input left alone (even for a moment), nodes relinked.
+5. **complexity** – both solutions run on inputs of growing size ``n`` of
+   every kind the problem lists (random, sorted, its worst cases); the time
+   of each run, and for some problems its exact count of comparisons, is
+   fitted as ``cost = c * n**e`` (:mod:`dsa.practice.complexity`), and the
+   worst kind decides.  Timings too noisy to place ``e`` on either side of
+   the limit, twice, give no verdict: "inconclusive", exit status 3.
 
 Grading your own files with pytest::
 
@@ -45,11 +52,8 @@ Grading your own files with pytest::
 
 Writing a problem
 -----------------
-A problem is one module in :mod:`dsa.practice.problems` defining ``PROBLEM``
-(a :class:`dsa.practice.problem.Problem`), its reference solution in
-:mod:`dsa.practice.solutions`, and, for the tests, a plausible wrong solution
-in ``tests/wrong/`` and a correct but slow one in ``tests/slow/``.  The
-registry (:mod:`dsa.practice.registry`) finds it on its own.
+See :mod:`dsa.practice.problems`: a problem module, its reference solution,
+a wrong and a slow solution, and a corpus of learner files for the tests.
 
 Importing this package imports nothing else; the command, the grader and
 Hypothesis load only when used.

@@ -6,7 +6,11 @@ its answer with a deadline; the time it reports is measured here, in the
 supervisor, from the request written to the answer read, so nothing the
 learner's code does can make its solution look faster.  Every request
 carries a fresh random nonce that the answer must repeat: bytes the
-learner's code writes to the channel itself do not pass as an answer.
+learner's code writes to the channel itself do not pass as an answer.  The
+nonce is the answer's last key, checked before the answer is read, and a
+learner's answer is at most :data:`~dsa.practice.wire.ANSWER_LIMIT` bytes
+long, so that a forged frame costs the supervisor neither minutes nor
+gigabytes.
 
 When a worker misses its deadline, dies, or answers something that is not
 an answer, :meth:`ask` raises :class:`WorkerLost` saying which, and the
@@ -107,9 +111,12 @@ class Worker:
     """One worker process and its channel."""
 
     def __init__(self, role: str, problem_home: str, file: str, *, scratch: str,
-                 hide: Sequence[str] = (), jail: bool = True) -> None:
+                 hide: Sequence[str] = (), jail: bool = True,
+                 answer_limit: int = wire.MAX_FRAME) -> None:
         self.role = role
         self.scratch = scratch
+        #: The longest answer read; a longer frame is forged.
+        self.answer_limit = answer_limit
         home = os.path.join(scratch, "home")
         os.makedirs(home, exist_ok=True)
         to_worker_r, to_worker_w = os.pipe()
@@ -122,7 +129,8 @@ class Worker:
         env = worker_env(home, scratch)
         try:
             if jail:
-                self.process = spawn(command, JailConfig(hide=list(hide)), cwd=scratch,
+                self.process = spawn(command, JailConfig(hide=list(hide), writable=[scratch]),
+                                     cwd=scratch,
                                      env=env, pass_fds=(to_worker_r, from_worker_w))
             else:
                 env["DSA_PRACTICE_JAIL"] = "none"
@@ -164,7 +172,7 @@ class Worker:
             self.end()
             raise WorkerLost("died", returncode=self.process.returncode) from None
         try:
-            answer = self._receive(started + timeout)
+            answer = self._receive(started + timeout, nonce)
         except WorkerLost:
             self.end()
             raise
@@ -174,12 +182,14 @@ class Worker:
             raise WorkerLost("forged", "an answer without the request's nonce")
         return answer, seconds
 
-    def _receive(self, deadline: float) -> Dict[str, Any]:
+    def _receive(self, deadline: float, nonce: str) -> Dict[str, Any]:
         header = self._read(4, deadline)
         length = int.from_bytes(header, "big")
-        if length > wire.MAX_FRAME:
+        if length > self.answer_limit:
             raise WorkerLost("forged", f"a frame of {length:,} bytes")
         body = self._read(length, deadline)
+        if not body.endswith(wire.nonce_suffix(nonce)):
+            raise WorkerLost("forged", "an answer without the request's nonce")
         try:
             return wire.decode(body)
         except wire.WireError as exc:

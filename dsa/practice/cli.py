@@ -3,6 +3,7 @@
 Each command is one small function taking the parsed arguments and a
 :class:`Out` (two rich consoles, for results and for errors) and returning
 the exit status: 0 for success, 1 for a failed check or a refused action,
+3 for a check without a verdict (timings too noisy),
 2 for a usage mistake (a wrong name, a missing file, a bad option).
 """
 
@@ -13,6 +14,7 @@ import ast
 import difflib
 import importlib.util
 import sys
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Dict, List, Optional, Sequence
@@ -44,8 +46,9 @@ COMMANDS = ("list", "show", "start", "check", "hint", "solution")
 HOW_TO = f"""\
 How to practise:
   {PROG} show NAME       read a problem
-  {PROG} start NAME      write a stub file to fill in (./NAME.py)
-  {PROG} check NAME      grade your file: correctness, then growth
+  {PROG} start NAME      write a stub to fill in: ./NAME.py with underscores
+                                    (kth-largest gives ./kth_largest.py)
+  {PROG} check NAME      grade that file: correctness, rules, then growth
   {PROG} hint NAME       reveal one hint at a time
   {PROG} solution NAME   the reference solution, explained
 Run {PROG} --help for everything."""
@@ -64,22 +67,31 @@ a session:
   {PROG} solution kth-largest      the reference solution and why it works
 
 how check grades:
-  1. loads      your file is imported on its own and must define the function
-                or class the problem names.
+  Your file runs in a process of its own, isolated from the grader: it
+  cannot see the reference solutions or your progress record, start
+  programs or write outside its scratch folder.  The grader draws the
+  inputs, runs the reference beside your code, compares the answers (plain
+  values: exact types) and keeps the clock itself.
+  1. loads      your file is imported and must define the function or
+                class the problem names.
   2. forbidden  some problems ask you to build a structure yourself; using
-                what they forbid (dict, set, heapq, ...) fails with the lines.
-  3. correct    your code runs on the problem's edge cases, then on up to 150
-                random inputs (60 with --quick), each compared with a
-                reference solution.  On a wrong answer or an exception the
-                input is shrunk to a small one that still fails, and you see
-                that input, the expected result and yours (or the error and
-                the line of your file).  One input may take at most 2 s.
-  4. growth     your solution and the reference run on inputs of growing
-                size n; the cost (comparisons counted, or the best of a few
-                timings) is fitted as n^e.  An e above the problem's limit
-                fails with both growths and the measurements.
-  The check runs in a separate process limited to --time-limit seconds, so
-  an endless loop or a crash in your code only ends that process.
+                what they forbid (dict, heapq.nlargest, ...) fails, whether
+                written out or reached at run time.
+  3. correct    your code runs on the problem's edge cases, on up to 150
+                random inputs (60 with --quick) and on a few inputs as large
+                as the constraints allow.  On a wrong answer or an
+                exception the input is shrunk to a small one that still
+                fails, and you see it, the expected result and yours (or
+                the error and the line of your file).
+  4. rules      what the statement asks besides the answer: extra memory,
+                leaving the input unchanged (even for a moment), relinking
+                nodes rather than moving values.
+  5. growth     both solutions run on growing inputs of every kind the
+                problem lists (random, sorted, worst cases); each run's time
+                (and, for some problems, its exact count of comparisons) is
+                fitted as n^e.  The worst kind decides.  When the timings
+                are too noisy to tell, the verdict is "inconclusive" (exit
+                status 3): run the check again on a quieter machine.
 
 progress:
   Solved problems and revealed hints are kept in {progress_path()}
@@ -90,7 +102,8 @@ grading your files with pytest:
   grades every NAME.py (underscores for hyphens) found in that folder.
 
 exit status: 0 success, 1 the check failed (or nothing was done), 2 a usage
-mistake such as an unknown problem or a missing file."""
+mistake such as an unknown problem or a missing file, 3 no verdict
+(inconclusive timings)."""
 
 
 # --------------------------------------------------------------------------
@@ -214,12 +227,20 @@ def cmd_show(args: argparse.Namespace, out: Out) -> int:
     problem = args.problem
     progress = _load_progress(out)
     subtitle = f"{problem.name} · {problem.structure} · {problem.difficulty}"
-    if progress.is_solved(problem.name):
+    solved = progress.solved.get(problem.name)
+    if solved:
         subtitle += " · solved ✓"
     out.out.print(Panel(Markdown(statement_markdown(problem)),
                         title=Text(problem.title, style="bold"), subtitle=subtitle,
                         title_align="left", subtitle_align="left", padding=(1, 2)))
-    out.out.print(Text("Start with: ") + _command(f"{PROG} start {problem.name}"))
+    stub = target_path(problem, None)
+    if solved:
+        out.out.print(Text(f"✓ You solved this on {solved}. ", style="bold green")
+                      + Text("Check your file again with: ")
+                      + _command(f"{PROG} check {problem.name}"))
+        return EXIT_OK
+    out.out.print(Text("Start with: ") + _command(f"{PROG} start {problem.name}")
+                  + Text(f"  (writes ./{stub})"))
     return EXIT_OK
 
 
@@ -283,12 +304,21 @@ def cmd_start(args: argparse.Namespace, out: Out) -> int:
 # check
 
 
+def _visible(text: str) -> str:
+    """``text`` with control and format characters (escape sequences that
+    would move the cursor or clear the screen) shown as escapes: the report
+    carries what the learner's code printed and raised, and it must not be
+    able to draw over the verdict."""
+    return "".join(char if char in "\n\t" or unicodedata.category(char) not in ("Cc", "Cf")
+                   else repr(char)[1:-1] for char in text)
+
+
 def _tick(text: str) -> Text:
-    return Text("✓ ", style="bold green") + Text(text)
+    return Text("✓ ", style="bold green") + Text(_visible(text))
 
 
 def _cross(text: str) -> Text:
-    return Text("✗ ", style="bold red") + Text(text)
+    return Text("✗ ", style="bold red") + Text(_visible(text))
 
 
 def _passed_line(stage: str, problem: Problem, report: GradeReport) -> Optional[Text]:
@@ -330,11 +360,13 @@ def _details(report: GradeReport) -> List[RenderableType]:
     for label, value in (("input", report.counterexample), ("expected", report.expected),
                          ("got", report.actual)):
         if value is not None:
-            rows.add_row(label, Text(value))
+            rows.add_row(label, Text(_visible(value)))
     if report.error is not None:
-        rows.add_row("found" if report.stage == "forbidden" else "error", Text(report.error))
+        rows.add_row("found" if report.stage == "forbidden" else "error",
+                     Text(_visible(report.error)))
     if report.learner_line is not None and report.stage != "forbidden":
-        rows.add_row("line", Text(f"{report.learner_line}: {report.learner_source or ''}"))
+        rows.add_row("line", Text(_visible(f"{report.learner_line}: "
+                                           f"{report.learner_source or ''}")))
     if rows.row_count:
         title = "Counterexample" if report.counterexample is not None else "Details"
         shown.append(Panel(rows, title=title, title_align="left", expand=False))
@@ -356,7 +388,7 @@ def _output_panel(report: GradeReport) -> Optional[RenderableType]:
     if not report.output and not report.output_truncated:
         return None
     lines = report.output.splitlines()
-    body = Text("\n".join(lines[:OUTPUT_LINES]))
+    body = Text(_visible("\n".join(lines[:OUTPUT_LINES])))
     notes = []
     if len(lines) > OUTPUT_LINES:
         notes.append(f"{len(lines) - OUTPUT_LINES} more lines of it kept but not shown")
@@ -379,9 +411,9 @@ def render_report(problem: Problem, report: GradeReport, out: Out) -> None:
             if line is not None:
                 console.print(line)
         if report.inconclusive:
-            console.print(Text("? ", style="bold yellow") + Text(report.message))
+            console.print(Text("? ", style="bold yellow") + Text(_visible(report.message)))
             if report.advice:
-                console.print(Text("  try: " + report.advice))
+                console.print(Text("  try: " + _visible(report.advice)))
             for renderable in _details(report):
                 console.print(renderable)
         elif not report.passed:
@@ -392,7 +424,7 @@ def render_report(problem: Problem, report: GradeReport, out: Out) -> None:
     if panel is not None:
         console.print(panel)
     for note in report.notes:
-        console.print(Text("note: " + note, style="dim"))
+        console.print(Text("note: " + _visible(note), style="dim"))
 
 
 def cmd_check(args: argparse.Namespace, out: Out) -> int:
@@ -408,7 +440,8 @@ def cmd_check(args: argparse.Namespace, out: Out) -> int:
     from .sandbox import check_file  # only check needs it
 
     mode = " (quick)" if args.quick else ""
-    out.out.print(Text(f"Checking {shown} against {problem.name}{mode}...", style="dim"))
+    out.out.print(Text(_visible(f"Checking {shown} against {problem.name}{mode}..."),
+                       style="dim"))
     if out.out.is_terminal:
         with out.out.status("grading..."):
             report = check_file(problem.name, path, quick=args.quick,

@@ -23,7 +23,6 @@ the stage at once; there is nothing useful to shrink in them.
 
 from __future__ import annotations
 
-import random
 from typing import Any, List, Optional
 
 from .grader import MAX_CASE_CHARS, Abort, Failure, Lost, ProblemBug, Session, cut, safe_repr
@@ -115,15 +114,24 @@ def trial(session: Session, case: Any, *, watch: bool = False,
     return None
 
 
-def scan(session: Session, case: Any) -> List[str]:
-    """What the learner's objects hold that the rules forbid (sentences)."""
+def scan(session: Session, case: Any, *, stray: bool = False) -> List[str]:
+    """What the learner's objects hold that the rules forbid (sentences).
+
+    ``stray`` also looks for instances of the forbidden types anywhere in
+    the learner's worker, kept where no walk from its objects finds them.
+    """
     rules = session.problem.rules
-    keys = list(rules.no_hashed_keys(case)) if rules.no_hashed_keys is not None else []
+    keys = list(rules.no_hashed_keys(case)) \
+        if rules.no_hashed_keys is not None and not stray else []
     assert session.learner is not None
     try:
-        answer, _ = session.ask(session.learner, {"op": "scan", "keys": keys}, 30.0)
+        answer, _ = session.ask(session.learner, {"op": "scan", "keys": keys, "stray": stray},
+                                30.0)
     except Lost as lost:
         raise Abort(lost.failure(session, None, where="while its objects were examined"))
+    broken = session.evidence_failure(answer, None)
+    if broken is not None:
+        raise Abort(broken)
     return [str(item) for item in answer.get("found") or []]
 
 
@@ -151,12 +159,17 @@ def check_large(session: Session) -> bool:
     """The problem's ``large_cases``, run after the complexity stage."""
     problem = session.problem
     if problem.large_cases is not None:
-        for case in problem.large_cases(random.Random(f"{problem.name}:large")):
+        for case in problem.large_cases(session.rng("large")):
             failure = trial(session, case, timeout=max(LARGE_TIMEOUT, session.case_timeout * 5),
                             where="on a large input", show_limit=MAX_CASE_CHARS * 2)
             if failure is not None:
                 failure.message += " (one of the inputs at the sizes the constraints allow)"
                 return session.fail(failure)
+    if problem.rules.forbidden_types:
+        found = scan(session, None, stray=True)
+        if found:
+            return session.fail(Failure(stage="rules", message=(
+                f"the rules forbid what your code stores: {found[0]}")))
     return True
 
 

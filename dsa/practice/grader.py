@@ -44,6 +44,8 @@ failed with its evidence, or inconclusive with what to try.
 from __future__ import annotations
 
 import os
+import random
+import secrets
 import shutil
 import sys
 import tempfile
@@ -55,6 +57,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
 from .capture import OUTPUT_LIMIT
+from . import wire
 from .channel import Worker, WorkerLost
 from .forbidden import describe_uses, find_forbidden
 from .problem import Problem
@@ -226,15 +229,28 @@ class Session:
         self.reference: Optional[Worker] = None
         self.started = time.perf_counter()
         self.deadline = self.started + time_limit
+        #: Seeds the large and growth inputs: fresh for every check, so that
+        #: a file cannot work out those inputs in advance and prepare their
+        #: answers while it loads.
+        self.seed = secrets.randbits(64)
         self.stage = "load"
         #: What the learner's code printed while loading, and in all.
         self.load_output = ""
         self.load_dropped = 0
         self.all_output: List[str] = []
         self.dropped = 0
-        #: Time of a trial that calls nothing, for each worker (seconds): what
-        #: the channel, the thread and the guards cost around a solution.
+        #: Processor time of a trial that calls nothing, for each worker
+        #: (seconds): what the trial costs around a solution.
         self.latency = {"learner": 0.0, "reference": 0.0}
+        #: Mixed into the seeds of the measured inputs, new for every check,
+        #: so that a file cannot know them in advance and look its answers up.
+        self.salt = secrets.token_hex(8)
+
+    def measured_random(self, family: str, n: int, round_: object = 0) -> random.Random:
+        """The random generator of one measured input: the growth inputs of
+        ``family`` at size ``n`` in round ``round_`` (each timed round gets
+        inputs of its own), or those of the memory rule."""
+        return random.Random(f"{self.problem.name}:{family}:{n}:{round_}:{self.salt}")
 
     # -- driver -------------------------------------------------------------
 
@@ -292,20 +308,16 @@ class Session:
         os.makedirs(reference_scratch)
         home = self.problem.home
         self.learner = Worker("learner", home, str(self.path.resolve()),
-                              scratch=learner_scratch, hide=hidden_folders(), jail=self.jail)
+                              scratch=learner_scratch, hide=hidden_folders(), jail=self.jail,
+                              answer_limit=wire.ANSWER_LIMIT)
         self.reference = Worker("reference", home, "", scratch=reference_scratch, jail=False)
         for role, worker in (("learner", self.learner), ("reference", self.reference)):
             answer = self.ask(worker, {"op": "hello"}, START_TIMEOUT, starting=True)[0]
             if role == "learner":
                 self.report.isolation = str(answer.get("mode", ""))
-        # Once both have started, and the best of many: measured while the
-        # reference was still importing, or on the first few cold runs, the
-        # learner's round trip often came out 100-300 us too long, which the
-        # growth stage then took off runs of a few hundred microseconds.
-        for role, worker in (("learner", self.learner), ("reference", self.reference)):
             self.ask(worker, {"op": "case", "case": None}, 5.0)
-            empty = [self.ask(worker, {"op": "run", "null": True}, 5.0)[1] for _ in range(25)]
-            self.latency[role] = min(empty)
+            from .growth import empty_trials
+            self.latency[role] = min(empty_trials(self, worker))
         if self.report.isolation != "namespaces":
             self.report.notes.append(
                 "this system does not allow user namespaces, so your code ran with "
@@ -435,6 +447,18 @@ class Session:
     # -- stage 2: forbidden names ----------------------------------------------
 
     def scan_source(self) -> bool:
+        if self.problem.source_rules is not None:
+            broken = sorted(self.problem.source_rules(self.source))
+            if broken:
+                text = self.source.splitlines()
+                shown = [(line, what, text[line - 1].strip() if 1 <= line <= len(text) else "")
+                         for line, what in broken]
+                line, what, source = shown[0]
+                return self.fail(Failure(
+                    stage="forbidden", line=line, source=source or None,
+                    error="\n".join(f"line {n}: {w}" + (f"    {t}" if t else "")
+                                     for n, w, t in shown),
+                    message=f"line {line}: {what}"))
         forbidden = tuple(self.problem.forbidden)
         if not forbidden:
             return True
@@ -550,6 +574,10 @@ class Session:
         room = max(0, OUTPUT_LIMIT - len(report.output))
         report.output += text[:room]
         report.output_truncated += dropped + max(0, len(text) - room)
+
+    def rng(self, *parts: Any) -> random.Random:
+        """A random source for one family and size (or the large cases)."""
+        return random.Random(":".join(map(str, (self.seed, self.problem.name) + parts)))
 
     def show(self, case: Any) -> str:
         try:

@@ -10,6 +10,13 @@ less the round trip of an empty request.  Every answer is judged as well:
 a solution wrong only on long inputs fails here, at the smallest size of
 that family that shows it.
 
+Each timed run gets an input of its own, drawn with a seed that is new for
+every check (:meth:`~dsa.practice.grader.Session.measured_random`): a file
+that remembers its answers, or works them out in advance from the
+problem's generators, would otherwise be timed on its lookups.  (A family
+whose ``make_case`` ignores its random generator gives the same input
+every time; every problem should also have a family that does not.)
+
 What is fitted (:mod:`dsa.practice.complexity`):
 
 * ``e``, the learner's time exponent, with its 95 % interval;
@@ -20,8 +27,13 @@ What is fitted (:mod:`dsa.practice.complexity`):
 
 A family **fails** when the counts grow too fast (``e_ops`` over the limit
 and over the reference's by more than :data:`MARGIN`) or when time clearly
-does (the whole interval of ``e`` over the limit and the whole interval of
-``d`` over :data:`MARGIN`).  It **passes** when time clearly does not (the
+does: the whole interval of ``e`` over the limit, and either the whole
+interval of ``d`` over :data:`MARGIN` or the reference itself growing within
+the limit (then the machine is not what makes the learner's cost grow).
+A family also fails when the learner's time grows far more slowly than the
+reference's: flatter than any correct solution, which must at least read
+its input (a file that spins until a fixed time has passed, or that answers
+from memory).  It **passes** when time clearly does not (the
 interval of ``e`` under the limit, or that of ``d`` under the margin) and
 the counts agree.  Anything between is measured once more, the best of all
 runs kept; a family still between is *inconclusive*.
@@ -34,7 +46,6 @@ comparisons any correct solution makes) is set aside with a note.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple
 
@@ -54,6 +65,16 @@ BUDGET_QUICK = 0.5
 #: The shortest time taken at face value (seconds): below it, the round
 #: trip of the channel is most of what is measured.
 TIME_FLOOR = 2e-5
+#: A learner's time growing this much more slowly than the reference's
+#: (the whole interval of the ratio's exponent below minus this), where the
+#: reference grows at least like n ** FLAT_REFERENCE, is flatter than any
+#: correct solution can be: one that waits until a fixed time has passed, or
+#: answers from memory.
+FLAT_MARGIN = 0.5
+FLAT_REFERENCE = 0.7
+#: How much more processor time than wall-clock time a run may report
+#: (seconds): clocks read at slightly different moments.
+CLOCK_SLACK = 0.005
 
 
 @dataclass
@@ -66,7 +87,8 @@ class _Measured:
     reference: Dict[int, List[float]] = field(default_factory=dict)
     mine_ops: Dict[int, float] = field(default_factory=dict)
     reference_ops: Dict[int, float] = field(default_factory=dict)
-    cases: Dict[int, Any] = field(default_factory=dict)
+    #: Timed rounds after the first pass, each on inputs of its own.
+    rounds: int = 0
     #: "pass", "fail" or "unclear", and why.
     verdict: str = "unclear"
     why: str = ""
@@ -89,6 +111,7 @@ def check(session: Session) -> bool:
     report = session.report
     report.expected_complexity = complexity.expected
     report.max_exponent = complexity.max_exponent
+    _settle_latency(session)
     measured = [_Measured(family) for family in complexity.all_families()]
     for result in measured:
         _measure(session, result, first=True)
@@ -129,15 +152,46 @@ def check(session: Session) -> bool:
 # Measuring
 
 
+def _settle_latency(session: Session) -> None:
+    """Time empty trials again, now that the workers are warm, and keep the
+    smallest estimate of what a trial costs around the solution.
+
+    Every time measured is reduced by it.  Taken once at start-up, on a busy
+    machine it can come out too large, and then the smallest sizes lose more
+    than their overhead: a learner's 0.2 ms was once measured as 0.02 ms,
+    which made an O(n) solution look like n**2.
+    """
+    for role, worker in (("learner", session.learner), ("reference", session.reference)):
+        if worker is None:
+            continue
+        session.latency[role] = min([session.latency[role]] + empty_trials(session, worker))
+
+
+def empty_trials(session: Session, worker: Any, count: int = 7) -> List[float]:
+    """Processor seconds of ``count`` trials that call nothing."""
+    return [float(session.ask(worker, {"op": "run", "null": True, "timed": True}, 5.0)[0]
+                  .get("cpu") or 0.0) for _ in range(count)]
+
+
 def _run(session: Session, worker: Any, case: Any, *, count: bool, n: int,
          family: Family) -> Tuple[Dict[str, Any], float]:
-    """One timed run; raises Abort for the learner's failures."""
+    """One timed run: the answer and the processor seconds it took.
+
+    The cost is the processor time of the trial's thread, which other
+    programs on a busy machine barely change; it is checked against the
+    time the supervisor saw pass, which nothing in the learner's process
+    can shorten.  Raises Abort for the learner's failures.
+    """
     mine = worker is session.learner
     timeout = session.growth_timeout if mine else 120.0
     where = f"on an input of size n = {n:,} ({family.name})"
     try:
         session.ask(worker, {"op": "case", "case": case}, 60.0)
-        answer, seconds = session.ask(worker, {"op": "run", "count": count}, timeout)
+        # "timed": the input is not described before and after the call for
+        # keep_input (the other stages check that), which would cost more than
+        # the solution and hide how it grows.
+        answer, seconds = session.ask(worker, {"op": "run", "count": count, "timed": True},
+                                      timeout)
     except Lost as lost:
         failure = lost.failure(session, None, where=where, seconds=timeout)
         if lost.lost.why == "timeout":
@@ -160,9 +214,16 @@ def _run(session: Session, worker: Any, case: Any, *, count: bool, n: int,
         if failure.get("memory"):
             raise Abort(Failure(stage="complexity", message=(
                 f"your solution ran out of memory {where}; {_asks(session)}")))
-        raise Abort(session.error_failure(failure, None, stage="complexity",
+        # An exception is a wrong answer, found on a longer input than the
+        # correctness stage tried: it is reported as a correctness failure.
+        raise Abort(session.error_failure(failure, None, stage="correctness",
                                           where=f"on a large input (n = {n:,}, {family.name})"))
-    return answer, seconds
+    cpu = answer.get("cpu")
+    if not isinstance(cpu, float) or not 0.0 <= cpu <= seconds + CLOCK_SLACK:
+        raise Abort(Failure(stage="rules", message=(
+            "the processor time reported from your code's process does not fit the time "
+            "that passed: the grader's clock was tampered with")))
+    return answer, cpu
 
 
 def _measure(session: Session, result: _Measured, *, first: bool) -> None:
@@ -174,62 +235,56 @@ def _measure(session: Session, result: _Measured, *, first: bool) -> None:
     budget = BUDGET_QUICK if session.quick else BUDGET_FULL
     repeats = max(2, complexity.repeats - (2 if session.quick else 0))
     family = result.family
-    if first:
-        _lower_latency(session)
     latency = session.latency
     if first:
+        counting = complexity.counted is not None
         for n in complexity.sizes_of(family):
-            case = family.make_case(n, random.Random(f"{problem.name}:{family.name}:{n}"))
-            result.cases[n] = case
-            reference, ref_seconds = _run(session, session.reference, case, count=False,
-                                          n=n, family=family)
-            answer, seconds = _run(session, session.learner, case, count=False, n=n,
-                                   family=family)
-            _judge_answer(session, result, case, n, reference.get("outcome"),
-                          answer.get("outcome"))
+            case, ref_seconds, seconds = _timed(session, result, n, 0)
             result.sizes.append(n)
             result.reference[n] = [ref_seconds - latency["reference"]]
             result.mine[n] = [seconds - latency["learner"]]
-            if complexity.counted is not None:
+            if seconds > budget:
+                counting = False  # a counted run is slower still: time alone from here
+            if counting:
                 result.reference_ops[n] = float(_run(session, session.reference, case,
                                                      count=True, n=n, family=family)[0]
                                                 .get("ops") or 0)
-                result.mine_ops[n] = float(_run(session, session.learner, case, count=True,
-                                                n=n, family=family)[0].get("ops") or 0)
+                counted, counted_seconds = _run(session, session.learner, case, count=True,
+                                                n=n, family=family)
+                result.mine_ops[n] = float(counted.get("ops") or 0)
+                # Counting costs a Python call per comparison: a solution that
+                # took the budget here would take far longer at the next
+                # sizes, so those are timed only.
+                counting = counted_seconds <= budget
             if len(result.sizes) >= 3 and seconds > budget:
                 break
         rounds = repeats - 1
     else:
         rounds = repeats
     for _ in range(rounds):
+        # Every round times inputs the learner's code has not seen (a file
+        # remembering answers would otherwise be timed on its lookups), and
+        # judges them.
+        result.rounds += 1
         for n in result.sizes:
-            case = result.cases[n]
-            if sum(result.reference[n]) < budget / 4:
-                result.reference[n].append(
-                    _run(session, session.reference, case, count=False, n=n,
-                         family=family)[1] - latency["reference"])
-            if sum(result.mine[n]) < budget / 4:
-                result.mine[n].append(
-                    _run(session, session.learner, case, count=False, n=n,
-                         family=family)[1] - latency["learner"])
+            if sum(result.mine[n]) >= budget / 4:
+                continue
+            _, ref_seconds, seconds = _timed(session, result, n, result.rounds)
+            result.reference[n].append(ref_seconds - latency["reference"])
+            result.mine[n].append(seconds - latency["learner"])
 
 
-def _lower_latency(session: Session) -> None:
-    """Measure each worker's round trip again and keep the lowest seen.
-
-    The round trip is taken off every timed run, so one measured too long
-    (all its empty runs slowed by another program) pushes the small sizes
-    down to the floor and the fitted exponent up.  It cannot be measured
-    too short, so the lowest value seen is the best estimate; measuring it
-    again before each family gives a busy moment at start-up no weight.
-    """
-    for role, worker in (("learner", session.learner), ("reference", session.reference)):
-        try:
-            fresh = min(session.ask(worker, {"op": "run", "null": True}, 5.0)[1]
-                        for _ in range(15))
-        except Lost as lost:
-            raise Abort(lost.failure(session, None, where="between two timed runs")) from None
-        session.latency[role] = min(session.latency[role], fresh)
+def _timed(session: Session, result: _Measured, n: int, round_: int
+           ) -> Tuple[Any, float, float]:
+    """One timed run of each solution on a new input of size ``n``, the
+    learner's answer judged; the input and the two times."""
+    family = result.family
+    case = family.make_case(n, session.measured_random(family.name, n, round_))
+    reference, ref_seconds = _run(session, session.reference, case, count=False, n=n,
+                                  family=family)
+    answer, seconds = _run(session, session.learner, case, count=False, n=n, family=family)
+    _judge_answer(session, result, case, n, reference.get("outcome"), answer.get("outcome"))
+    return case, ref_seconds, seconds
 
 
 def _judge_answer(session: Session, result: _Measured, case: Any, n: int,
@@ -248,8 +303,7 @@ def _judge_answer(session: Session, result: _Measured, case: Any, n: int,
     low = 1
     while size // 2 > low:  # halve while the family still shows the mistake
         smaller = size // 2
-        trial_case = family.make_case(smaller, random.Random(
-            f"{problem.name}:{family.name}:{smaller}"))
+        trial_case = family.make_case(smaller, session.measured_random(family.name, smaller))
         want = expected_outcome(session, trial_case)
         got, _ = _run(session, session.learner, trial_case, count=False, n=smaller,
                       family=family)
@@ -300,9 +354,15 @@ def _judge(session: Session, result: _Measured) -> None:
                             > result.reference_ops_fit.exponent + MARGIN)
     time, excess = result.time, result.excess
     assert time is not None and excess is not None
+    reference_time = result.reference_time
+    assert reference_time is not None
     if ops_fail:
         result.verdict, result.why = "fail", "ops"
-    elif time.above(limit) and excess.above(MARGIN):
+    elif excess.below(-FLAT_MARGIN) and reference_time.exponent >= FLAT_REFERENCE:
+        # Flatter than any correct solution can be: it waits, or remembers.
+        result.verdict, result.why = "fail", "flat"
+    elif time.above(limit) and (excess.above(MARGIN)
+                                or result.reference_time.exponent <= limit):  # type: ignore[union-attr]
         result.verdict, result.why = "fail", "time"
     elif time.below(limit) or excess.below(MARGIN):
         result.verdict, result.why = "pass", "time"
@@ -369,6 +429,12 @@ def _fail(session: Session, result: _Measured, measured: List[_Measured]) -> boo
         what = (f"your solution's count of comparisons grows like "
                 f"{format_exponent(_exponent(result.ops))}"
                 f" (reference: {format_exponent(_exponent(result.reference_ops_fit))})")
+    elif result.why == "flat":
+        return session.fail(Failure(stage="complexity", message=(
+            f"your solution's time stays flat ({format_exponent(_exponent(result.time))}) on "
+            f"{result.family.name} input while the reference's grows like "
+            f"{format_exponent(_exponent(result.reference_time))}: a correct solution has to "
+            "read its input, so it cannot; does it wait, or remember earlier answers?")))
     else:
         what = (f"your solution's time grows like {format_exponent(_exponent(result.time))} "
                 f"(reference: {format_exponent(_exponent(result.reference_time))})")

@@ -12,7 +12,10 @@ call the way the problem's :class:`~dsa.practice.problem.Rules` ask:
     sorting the input and sorting it back is caught.
 ``memory``
     The call runs with :mod:`tracemalloc` tracing; the peak above what was
-    allocated when the call began is the extra memory used.
+    allocated when the call began is the extra memory used.  The trial's
+    ``memory`` is a pair of functions, ``begin()`` and ``read()``: in the
+    learner's worker they ask the guard, which alone holds tracemalloc's
+    functions (:meth:`dsa.practice.guard.Guard.measure`).
 class problems
     Every instance made is remembered, so that after the run
     :func:`storage_problems` can look through what it holds.
@@ -38,7 +41,7 @@ DESCRIBE_LIMIT = 2_000_000
 SCAN_LIMIT = 200_000
 
 _audit = sys.audit
-#: Taken before the worker sets its tripwires, which replace ``sys.gettrace``.
+#: Taken before the worker's tripwire replaces ``sys.gettrace`` for the learner.
 _gettrace = sys.gettrace
 
 
@@ -46,7 +49,7 @@ class Trial:
     """What one trial asks the wrapper to do."""
 
     def __init__(self, *, keep_input: bool = False, watch: bool = False,
-                 memory: Optional[Tuple[Callable[[], None], Callable[[], Tuple[int, int]]]] = None,
+                 memory: Optional[Tuple[Callable[[], Any], Callable[[], int]]] = None,
                  learner_file: str = "") -> None:
         self.keep_input = keep_input
         self.watch = watch
@@ -95,7 +98,9 @@ def describe(value: Any) -> List[Tuple[Any, ...]]:
             while True:  # along the chain, as long as it is made of ListNodes
                 val, successor = item.val, item.next
                 out.append(("node", key, _identity(val), _identity(successor)))
-                if type(val) not in _LEAVES:  # a leaf's identity says all about it
+                if type(val) in _LEAVES:
+                    out.append(("v", type(val).__name__, val))
+                else:
                     stack.append(val)
                 if type(successor) is not ListNode:
                     stack.append(successor)
@@ -174,49 +179,83 @@ def _wrap_function(function: Any, trial: Trial) -> Callable[..., Any]:
     learner_file = trial.learner_file
 
     def call(*args: Any, **kwargs: Any) -> Any:
-        arguments = (args, kwargs)  # one tuple, so that its identity stays the same
-        before = describe(arguments) if keep else None
-        previous_trace = _gettrace() if watch else None
-        if watch:
-            sys.settrace(_watcher(arguments, before, learner_file))
-        if memory is not None:
-            reset_peak, traced = memory
-            reset_peak()
-            start, _ = traced()
+        # Read once into locals: the closure's cells can be rewritten by the
+        # learner's code while it runs, the frame's locals cannot.
+        checking, measuring, watching, arguments = keep, memory, watch, (args, kwargs)
+        before = describe(arguments) if checking else None
+        previous_trace = _gettrace() if watching else None
+        waiting: Dict[int, Any] = {}
+        if watching:
+            trace, waiting = _watcher(arguments, before, learner_file)
+            sys.settrace(trace)
+        if measuring is not None:
+            if not watching:  # each frame becomes an object tracemalloc sees
+                sys.settrace(_materialise_frames)
+            begin, read = measuring
+            begin()
         try:
             return function(*args, **kwargs)
         finally:
-            if memory is not None:
-                _, peak = traced()
-                _audit(EVENT, "memory", max(0, peak - start))
-            if watch:
+            if measuring is not None:
+                _audit(EVENT, "memory", max(0, read()))
+                if not watching:
+                    sys.settrace(None)
+            if watching:
                 sys.settrace(previous_trace)
-            if keep and describe(arguments) != before:
+                if waiting:
+                    _audit(EVENT, "refused", SWITCHED_OFF)
+            if checking and describe(arguments) != before:
                 _audit(EVENT, "changed", "after the call")
 
     call.__name__ = getattr(function, "__name__", "solution")
     return call
 
 
-def _watcher(arguments: Any, before: Any, learner_file: str) -> Callable[..., Any]:
+def _materialise_frames(frame: Any, event: str, arg: Any) -> None:
+    """A trace function that does nothing: while one is set, every call's
+    frame is a Python object, so :mod:`tracemalloc` counts recursion (which
+    Python 3.11+ otherwise keeps in memory it does not trace)."""
+    return None
+
+
+def _watcher(arguments: Any, before: Any, learner_file: str
+             ) -> Tuple[Callable[..., Any], Dict[int, Any]]:
     """A trace function comparing the inputs after every step in the
-    learner's file; the first difference is reported once."""
+    learner's file, the first difference reported once; and the frames it
+    watches that have not returned yet.
+
+    A frame of the learner's file that ends without its ``return`` reaching
+    the watch had the watch switched off (``frame.f_trace = None``), and so
+    has one whose line or opcode events were turned off while the watch saw
+    it: both are reported.
+    """
     reported = [False]
+    waiting: Dict[int, Any] = {}
 
     def local(frame: Any, event: str, arg: Any) -> Any:
-        if not reported[0] and describe(arguments) != before:
-            reported[0] = True
-            line = frame.f_lineno
-            _audit(EVENT, "changed", f"while your code ran (seen at line {line})")
+        if not reported[0]:
+            if describe(arguments) != before:
+                reported[0] = True
+                _audit(EVENT, "changed", f"while your code ran (seen at line {frame.f_lineno})")
+            elif not (frame.f_trace_lines and frame.f_trace_opcodes):
+                reported[0] = True
+                _audit(EVENT, "refused", SWITCHED_OFF)
+        if event == "return":
+            waiting.pop(id(frame), None)
         return local
 
     def global_trace(frame: Any, event: str, arg: Any) -> Any:
         if frame.f_code.co_filename != learner_file:
             return None
         frame.f_trace_opcodes = True
+        waiting[id(frame)] = frame
         return local
 
-    return global_trace
+    return global_trace, waiting
+
+
+#: What switching off the watch of ``keep_input`` is called in a report.
+SWITCHED_OFF = "switching off the grader's watch of the input"
 
 
 # --------------------------------------------------------------------------
@@ -225,14 +264,22 @@ def _watcher(arguments: Any, before: Any, learner_file: str) -> Callable[..., An
 
 def storage_problems(roots: Iterable[Any], learner_file: str, *,
                      keys: Sequence[Any] = (),
-                     forbidden_types: Sequence[type] = ()) -> List[str]:
+                     forbidden_types: Sequence[type] = (),
+                     check: Optional[Callable[[Any], Optional[str]]] = None) -> List[str]:
     """What the learner's objects hold that the rules forbid, in sentences.
 
     Walks, from ``roots``, the built-in containers, the attributes of
-    instances of classes defined in ``learner_file``, and the closures,
-    defaults and attributes of functions defined there.  Reports a dict,
-    set or frozenset holding any of ``keys`` (or its ``str``) as a key or
-    element, and any instance of ``forbidden_types``.
+    instances of classes defined in ``learner_file`` (and of other modules'
+    instances, such as a ``UserDict`` or a ``SimpleNamespace``, which keep a
+    dict inside), and the closures, defaults and attributes of functions
+    defined there.  Reports a dict, set or frozenset holding any of ``keys``
+    (or its ``str``) as a key or element, and any instance of
+    ``forbidden_types``.  A namespace (a module's ``globals()``) may hold
+    names only, so a key there is reported too, and so is one in the
+    namespace of any loaded module or in ``sys.modules``.  ``check``, when
+    given, sees every object met and returns what is wrong with it, if
+    anything (a problem's ``run`` uses it for rules of its own, such as "no
+    dict kept in the order of use").
     """
     wanted: Set[Any] = set()
     for key in keys:
@@ -261,9 +308,15 @@ def storage_problems(roots: Iterable[Any], learner_file: str, *,
             if isinstance(obj, forbidden):
                 found.append(f"{where} is a {forbidden.__module__}.{forbidden.__qualname__}")
                 break
+        if check is not None:
+            said = check(obj)
+            if said:
+                found.append(f"{where} {said}")
         if isinstance(obj, (dict, types.MappingProxyType)):
-            if wanted and not (isinstance(obj, dict) and _is_namespace(obj)):
-                hits = [k for k in list(obj.keys())[:100000] if _hashable_in(k, wanted)]
+            if wanted:
+                names_only = isinstance(obj, dict) and _is_namespace(obj)
+                hits = [k for k in list(obj.keys())[:100000] if _hashable_in(k, wanted)
+                        and not (names_only and _is_name(k))]
                 if hits:
                     found.append(f"{where} is a {type(obj).__name__} holding the key "
                                  f"{hits[0]!r}")
@@ -279,6 +332,7 @@ def storage_problems(roots: Iterable[Any], learner_file: str, *,
         elif isinstance(obj, types.ModuleType):
             if getattr(obj, "__file__", None) == learner_file or where.startswith("module "):
                 stack.extend((v, f"{k}"[:120]) for k, v in vars(obj).items())
+                found += _keys_in_namespace(vars(obj), "your module's globals()", wanted)
         elif isinstance(obj, types.FunctionType) and mine(obj):
             for cell in obj.__closure__ or ():
                 try:
@@ -306,22 +360,58 @@ def storage_problems(roots: Iterable[Any], learner_file: str, *,
                         pass
                     if isinstance(obj, dict):
                         stack.append((dict(obj), where))
+                # Its attributes may be a dict in disguise (a UserDict's data,
+                # a SimpleNamespace's attributes named after the keys).
+                if not isinstance(obj, (types.BuiltinFunctionType, types.FunctionType,
+                                        types.ModuleType, type)):
+                    _push_attributes(obj, where, wanted, found, stack)
                 continue
-            namespace = getattr(obj, "__dict__", None)
-            if isinstance(namespace, dict):
-                if wanted:
-                    hits = [k for k in namespace if _hashable_in(k, wanted)]
-                    if hits:
-                        found.append(f"{where} has an attribute named after the key "
-                                     f"{hits[0]!r}")
-                stack.extend((v, f"{where}.{k}"[:120]) for k, v in namespace.items())
-            for name in _slots(type(obj)):
-                value = getattr(obj, name, _ABSENT)
-                if value is not _ABSENT:
-                    stack.append((value, f"{where}.{name}"[:120]))
+            _push_attributes(obj, where, wanted, found, stack)
         if len(found) >= 3:
             break
-    return found
+    if wanted and len(found) < 3:
+        for name, module in list(sys.modules.items()):
+            if not isinstance(name, str) and _hashable_in(name, wanted):
+                found.append(f"sys.modules holds the key {name!r}")
+            namespace = getattr(module, "__dict__", None)
+            if isinstance(namespace, dict):
+                found += _keys_in_namespace(namespace, f"module {name}", wanted)
+    return found[:3]
+
+
+def _push_attributes(obj: Any, where: str, wanted: Set[Any], found: List[str],
+                     stack: List[Tuple[Any, str]]) -> None:
+    """Look at ``obj``'s attributes: names that are keys, and every value."""
+    namespace = getattr(obj, "__dict__", None)
+    if isinstance(namespace, dict):
+        if wanted:
+            hits = [k for k in namespace if _hashable_in(k, wanted)]
+            if hits:
+                found.append(f"{where} has an attribute named after the key "
+                             f"{hits[0]!r}")
+        stack.extend((v, f"{where}.{k}"[:120]) for k, v in namespace.items())
+    for name in _slots(type(obj)):
+        value = getattr(obj, name, _ABSENT)
+        if value is not _ABSENT:
+            stack.append((value, f"{where}.{name}"[:120]))
+
+
+def _keys_in_namespace(namespace: Dict[Any, Any], shown: str, wanted: Set[Any]) -> List[str]:
+    """A sentence for a key, not a name, that sits in a module's namespace."""
+    if not wanted:
+        return []
+    try:
+        hits = wanted.intersection(namespace)
+    except Exception:  # a key whose == or hash raises
+        hits = {key for key in list(namespace) if _hashable_in(key, wanted)}
+    for key in hits:
+        if not _is_name(key):
+            return [f"the namespace of {shown} holds the key {key!r}"]
+    return []
+
+
+def _is_name(key: Any) -> bool:
+    return isinstance(key, str) and key.isidentifier()
 
 
 def _is_namespace(mapping: Dict[Any, Any]) -> bool:
@@ -330,8 +420,14 @@ def _is_namespace(mapping: Dict[Any, Any]) -> bool:
     return "__name__" in mapping and "__builtins__" in mapping
 
 
-def _hashable_in(key: Any, wanted: Set[Any]) -> bool:
+def _hashable_in(key: Any, wanted: Set[Any], depth: int = 0) -> bool:
+    """True when ``key`` is one of ``wanted``, or a tuple or frozenset
+    holding one (a table keyed by ``(key,)`` holds the keys all the same)."""
     try:
-        return key in wanted
+        if key in wanted:
+            return True
     except TypeError:
         return False
+    if depth < 3 and type(key) in (tuple, frozenset):
+        return any(_hashable_in(item, wanted, depth + 1) for item in key)
+    return False

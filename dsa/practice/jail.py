@@ -12,9 +12,12 @@ the jail gives depends on what the operating system allows:
     dies with it, because ending the namespace's first process ends them
     all, and it has no network.  Folders the learner's code must not read
     or write (the reference solutions, the progress record) are covered by
-    empty read-only file systems, and those mounts are locked: a second user
-    namespace, in which the worker runs as an ordinary user, cannot unmount
-    them.
+    empty read-only file systems, every other mount but ``/proc`` and
+    ``/sys`` is made read-only except the worker's scratch folder, and
+    those mounts are locked: a second user namespace, in which the worker
+    runs as an ordinary user, cannot unmount or remount them.  So even code
+    that got round the worker's guards writes nowhere but its scratch
+    folder.
 
 **process group** (elsewhere, or where namespaces are switched off)
     The worker gets a session of its own and dies when the launcher dies,
@@ -41,12 +44,13 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Dict, List, Optional, Sequence
+from typing import Dict, List, Optional, Sequence, Tuple
 
 __all__ = ["JailConfig", "spawn", "MODE_NAMESPACES", "MODE_GROUP", "MODE_VARIABLE", "main"]
 
@@ -64,8 +68,17 @@ _MS_RDONLY = 1
 _MS_NOSUID = 2
 _MS_NODEV = 4
 _MS_NOEXEC = 8
+_MS_REMOUNT = 32
+_MS_BIND = 4096
 _MS_REC = 0x4000
 _MS_PRIVATE = 1 << 18
+#: Mount options a remount must keep (the kernel locks them in a user
+#: namespace), as they read in /proc/self/mountinfo.
+_KEPT_OPTIONS = {"nosuid": 2, "nodev": 4, "noexec": 8, "noatime": 1024,
+                 "nodiratime": 2048, "relatime": 1 << 21}
+#: File systems left as they are: the kernel guards them by permission, and
+#: the launcher still writes the namespace's id maps under /proc.
+_LEFT_ALONE = ("/proc", "/sys")
 _PR_SET_PDEATHSIG = 1
 
 
@@ -75,16 +88,20 @@ class JailConfig:
 
     #: Folders to cover with an empty read-only file system.
     hide: List[str] = field(default_factory=list)
+    #: The folders left writable; everything else is made read-only.
+    writable: List[str] = field(default_factory=list)
     #: False to skip namespaces altogether (tests of the fallback).
     namespaces: bool = True
 
     def to_json(self) -> str:
-        return json.dumps({"hide": self.hide, "namespaces": self.namespaces})
+        return json.dumps({"hide": self.hide, "writable": self.writable,
+                           "namespaces": self.namespaces})
 
     @classmethod
     def from_json(cls, text: str) -> "JailConfig":
         data = json.loads(text)
         return cls(hide=[str(p) for p in data.get("hide", [])],
+                   writable=[str(p) for p in data.get("writable", [])],
                    namespaces=bool(data.get("namespaces", True)))
 
 
@@ -127,8 +144,41 @@ def _map_ids(inside_uid: int, outside_uid: int, inside_gid: int, outside_gid: in
     _write("/proc/self/gid_map", f"{inside_gid} {outside_gid} 1")
 
 
-def _enter_namespaces(hide: Sequence[str]) -> None:
-    """Unshare, cover ``hide``, lock the covers; raise OSError when refused."""
+def _mounts() -> List[Tuple[str, int]]:
+    """Every mount point of this namespace, with the options a remount keeps."""
+    found = []
+    with open("/proc/self/mountinfo", encoding="utf-8", errors="replace") as handle:
+        for line in handle:
+            fields = line.split()
+            if len(fields) < 6:
+                continue
+            point = re.sub(r"\\([0-7]{3})", lambda m: chr(int(m.group(1), 8)), fields[4])
+            flags = sum(_KEPT_OPTIONS.get(option, 0) for option in fields[5].split(","))
+            found.append((point, flags))
+    return found
+
+
+def _read_only_but(writable: Sequence[str]) -> None:
+    """Make every mount read-only except ``writable`` (bound onto themselves
+    first, so that each is a mount of its own); best effort, mount by mount."""
+    libc = _libc()
+    here = os.getcwd()
+    for folder in writable:
+        if os.path.isdir(folder):
+            libc.mount(os.fsencode(folder), os.fsencode(folder), None, _MS_BIND | _MS_REC, None)
+    kept = {os.path.realpath(folder) for folder in writable}
+    for point, flags in _mounts():
+        if point in kept or any(point == top or point.startswith(top + "/")
+                                for top in _LEFT_ALONE):
+            continue
+        libc.mount(None, os.fsencode(point), None,
+                   _MS_REMOUNT | _MS_BIND | _MS_RDONLY | flags, None)
+    os.chdir(here)  # through the new mount: the old one is read-only now
+
+
+def _enter_namespaces(hide: Sequence[str], writable: Sequence[str] = ()) -> None:
+    """Unshare, cover ``hide``, make all but ``writable`` read-only, lock the
+    covers; raise OSError when refused."""
     libc = _libc()
     import ctypes
 
@@ -147,6 +197,7 @@ def _enter_namespaces(hide: Sequence[str]) -> None:
             check(libc.mount(b"tmpfs", os.fsencode(folder), b"tmpfs",
                              _MS_RDONLY | _MS_NOSUID | _MS_NODEV | _MS_NOEXEC, b"size=4k"),
                   f"covering {folder}")
+    _read_only_but(writable)
     # 2. A namespace below it, as the ordinary user again: the covers came
     # from a more privileged namespace, so here they are locked in place.
     check(libc.unshare(_CLONE_NEWUSER | _CLONE_NEWNS | _CLONE_NEWPID | _CLONE_NEWNET),
@@ -198,7 +249,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     mode = MODE_GROUP
     if config.namespaces and sys.platform.startswith("linux"):
         try:
-            _enter_namespaces(config.hide)
+            _enter_namespaces(config.hide, config.writable)
             mode = MODE_NAMESPACES
         except (OSError, AttributeError):
             mode = MODE_GROUP

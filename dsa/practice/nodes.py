@@ -1,16 +1,20 @@
-"""The node class the linked-list problems use.
+"""The node classes the linked-list problems use.
 
-Stubs import it (``from dsa.practice.nodes import ListNode``) and the graders
-build their inputs from it, so a learner's code and the grader agree on what
-a node is.  ``from_list`` and ``to_list`` are conveniences for trying a
-solution at the prompt; ``to_list`` refuses to loop forever on a cycle.
+Stubs import them (``from dsa.practice.nodes import ListNode``) and the
+graders build their inputs from them, so a learner's code and the grader
+agree on what a node is.  ``from_list`` and ``to_list`` are conveniences for
+trying a solution at the prompt; ``to_list`` refuses to loop forever on a
+cycle.  :class:`RandomListNode` adds a second pointer, ``random``, to any
+node of the list or None; ``from_pairs`` and ``to_pairs`` build and read
+such lists.
 """
 
 from __future__ import annotations
 
-from typing import Any, Iterable, List, Optional
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
-__all__ = ["ListNode", "from_list", "to_list"]
+__all__ = ["ListNode", "RandomListNode", "from_list", "to_list", "from_pairs",
+           "to_pairs"]
 
 
 class ListNode:
@@ -54,3 +58,51 @@ def to_list(head: Optional[ListNode], limit: int = 1_000_000) -> List[Any]:
         values.append(node.val)
         node = node.next
     return values
+
+
+class RandomListNode(ListNode):
+    """A list node with one more reference, ``random``: to any node of the
+    same list (itself included), or None."""
+
+    __slots__ = ("random",)
+
+    def __init__(self, val: Any = 0, next: Optional["RandomListNode"] = None,
+                 random: Optional["RandomListNode"] = None) -> None:
+        super().__init__(val, next)
+        self.random = random
+
+    def __repr__(self) -> str:
+        return f"RandomListNode({self.val!r})"
+
+
+def from_pairs(pairs: Sequence[Tuple[Any, Optional[int]]]) -> Optional[RandomListNode]:
+    """Build a list of RandomListNode from ``(val, random_index)`` pairs,
+    ``random_index`` being the position of the node ``random`` refers to, or
+    None; return its head (None for no pairs)."""
+    nodes = [RandomListNode(val) for val, _ in pairs]
+    for node, successor in zip(nodes, nodes[1:]):
+        node.next = successor
+    for node, (_, index) in zip(nodes, pairs):
+        node.random = None if index is None else nodes[index]
+    return nodes[0] if nodes else None
+
+
+def to_pairs(head: Optional[RandomListNode],
+             limit: int = 1_000_000) -> List[Tuple[Any, Optional[int]]]:
+    """The ``(val, random_index)`` pairs of the list at ``head``, the way
+    :func:`from_pairs` takes them.  A ``random`` that refers to a node
+    outside the list reads as ``-1``."""
+    nodes: List[Any] = []
+    position: Dict[int, int] = {}
+    node = head
+    while node is not None:
+        if len(nodes) >= limit:
+            raise ValueError(f"chain longer than {limit} nodes (is there a cycle?)")
+        position[id(node)] = len(nodes)
+        nodes.append(node)
+        node = node.next
+    pairs: List[Tuple[Any, Optional[int]]] = []
+    for node in nodes:
+        target = getattr(node, "random", None)
+        pairs.append((node.val, None if target is None else position.get(id(target), -1)))
+    return pairs

@@ -253,6 +253,11 @@ class Problem:
     #: "design a hash map"); the grader rejects a file whose code calls or
     #: builds them, with a message saying why.
     forbidden: Sequence[str] = ()
+    #: Rules about the source that ``forbidden`` cannot express ("pop only
+    #: from the end of a list"), checked with it in the supervisor: a
+    #: function from the learner's source to ``(line, sentence)`` pairs, one
+    #: for each place that breaks them, the sentence saying what and why.
+    source_rules: Optional[Callable[[str], Sequence[Tuple[int, str]]]] = None
     rules: Rules = field(default_factory=Rules)
     #: Sort key inside its structure group in ``list``.
     order: int = 0

@@ -30,11 +30,15 @@ import struct
 from typing import Any, Dict, List, Optional
 
 __all__ = ["WireError", "NotPlain", "plain", "encode", "decode", "send", "receive",
-           "MAX_FRAME"]
+           "MAX_FRAME", "ANSWER_LIMIT", "nonce_suffix"]
 
 #: The largest frame read (bytes): a forged length cannot make the reader
 #: allocate gigabytes.
 MAX_FRAME = 256 * 1024 * 1024
+#: The largest answer a learner's worker sends (bytes): far above any real
+#: outcome, far below what would take the supervisor minutes and gigabytes
+#: to read.
+ANSWER_LIMIT = 16 * 1024 * 1024
 #: Nesting deeper than this is refused (on both sides).
 MAX_DEPTH = 200
 
@@ -172,12 +176,14 @@ def _untagged(value: Any, depth: int = 0) -> Any:
     raise WireError("an object that is not a tagged tuple, dict or float")
 
 
-def encode(message: Dict[str, Any]) -> bytes:
-    """One message (a dict of str keys to plain data) as a frame."""
+def encode(message: Dict[str, Any], limit: int = MAX_FRAME) -> bytes:
+    """One message (a dict of str keys to plain data) as a frame, at most
+    ``limit`` bytes long.  Its keys keep their order: an answer ends with
+    its ``nonce`` (see :func:`nonce_suffix`)."""
     body = json.dumps({key: _tagged(value) for key, value in message.items()},
                       ensure_ascii=False, separators=(",", ":"), allow_nan=False)
     data = body.encode("utf-8")
-    if len(data) > MAX_FRAME:
+    if len(data) > limit:
         raise NotPlain(f"a message of {len(data):,} bytes is too large to send")
     return _HEADER.pack(len(data)) + data
 
@@ -197,9 +203,15 @@ def decode(data: bytes) -> Dict[str, Any]:
 # Frames on file descriptors
 
 
-def send(fd: int, message: Dict[str, Any]) -> None:
+def nonce_suffix(nonce: str) -> bytes:
+    """How the body of an answer whose last key is ``nonce`` ends: checked
+    before the body is read, so that a forged frame costs nothing to refuse."""
+    return b'"nonce":' + json.dumps(nonce).encode("utf-8") + b"}"
+
+
+def send(fd: int, message: Dict[str, Any], limit: int = MAX_FRAME) -> None:
     """Write one message to ``fd`` (blocking until all of it is written)."""
-    view = memoryview(encode(message))
+    view = memoryview(encode(message, limit))
     while view:
         written = os.write(fd, view)
         view = view[written:]

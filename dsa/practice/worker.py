@@ -22,31 +22,43 @@ itself are recognised as forged:
 ``{"op": "case", "case": ...}``
     keep a case for the next ``run`` without one, so that a timed run does
     not include reading the case;
-``{"op": "run", "case": ..., "count": bool, "memory": bool, "watch": bool}``
+``{"op": "run", "case": ..., "count": bool, "memory": bool, "watch": bool, "timed": bool}``
     run one trial: ``problem.run(wrapped solution, case)`` in a fresh
     thread (with ``"null": true``, everything but the call itself: the
-    supervisor times that to know what a trial costs around the solution); answer the ``outcome`` as plain data, the comparisons counted,
+    supervisor times that to know what a trial costs around the solution;
+    with ``"timed": true``, no copy of the input is compared for
+    ``keep_input``); answer the ``outcome`` as plain data, the comparisons counted,
     the memory peak, the ``evidence`` the guards collected, what the code
     printed, or a ``failure``.
-``{"op": "scan", "keys": [...], "types": [...]}``
+``{"op": "scan", "keys": [...], "stray": bool}``
     look through the objects the last trial's instances hold (see
-    :func:`dsa.practice.harness.storage_problems`).
+    :func:`dsa.practice.harness.storage_problems`); with ``"stray"``, also
+    for instances of the forbidden types kept anywhere
+    (:meth:`dsa.practice.guard.Guard.stray`).
 
 Trials run in a thread of their own, so the frames the learner's code can
 walk up to are the trial's, never this loop's: the nonce and the guard
-stay out of reach.
+stay out of reach.  The learner's code also runs in this loop's thread
+(a ``__del__`` when an answer is dropped, a ``__str__`` or ``__getattr__``
+the worker calls); the guard refuses it every frame there, an exception
+it raises there becomes the answer's ``failure``, and what it did is in
+the evidence of the answer being made.  (A generator's frame is the one
+known way round: see "What these guards cannot stop" in
+:mod:`dsa.practice.guard`.)
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
+import gc
 import importlib
 import importlib.util
+import linecache
 import os
 import secrets
 import sys
 import threading
-import traceback
 import types
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
@@ -69,6 +81,36 @@ PRELOAD = ("heapq", "bisect", "collections", "collections.abc", "functools", "it
            "linecache", "tokenize", "textwrap", "pprint", "json", "time", "datetime",
            "tracemalloc", "gc", "sys", "os", "signal", "io", "struct")
 
+#: Functions that raise no audit event, refused in the learner phase: what
+#: they would let the learner's code do.
+REFUSALS = {
+    "_thread.start_new_thread": "starting a thread",
+    "_thread.start_joinable_thread": "starting a thread",
+    "threading._start_new_thread": "starting a thread",
+    "threading._start_joinable_thread": "starting a thread",
+    "_posixsubprocess.fork_exec": "starting a program",
+    "os.pidfd_open": "signalling another process",
+    "signal.pidfd_send_signal": "signalling another process",
+    "os.mkfifo": "making a special file",
+    "os.mknod": "making a special file",
+    "sys.gettrace": "reading the grader's trace function",
+    "sys.getprofile": "reading the grader's trace function",
+    "threading.gettrace": "reading the grader's trace function",
+    "threading.getprofile": "reading the grader's trace function",
+    "tracemalloc.start": "switching the memory measurement",
+    "tracemalloc.stop": "switching the memory measurement",
+    "tracemalloc.reset_peak": "switching the memory measurement",
+    "tracemalloc.clear_traces": "switching the memory measurement",
+    "signal.getsignal": "handling signals",
+    "signal.signal": "handling signals",
+    "_signal.signal": "handling signals",
+    "signal.setitimer": "handling signals",
+    "signal.alarm": "handling signals",
+    "signal.pthread_sigmask": "handling signals",
+    "gc.enable": "switching the garbage collector on (it runs between trials)",
+    "gc.set_threshold": "changing when the garbage collector runs",
+}
+
 #: Grader modules dropped from ``sys.modules`` before the learner's file
 #: loads: a fresh import gets a copy that shares nothing with this worker.
 HIDDEN_MODULES = ("dsa.practice.worker", "dsa.practice.guard", "dsa.practice.harness",
@@ -88,7 +130,8 @@ def _limit_resources() -> None:
             soft, hard = resource.getrlimit(which)
             if soft == resource.RLIM_INFINITY or soft > wanted:
                 cap = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
-                resource.setrlimit(which, (cap, hard))
+                # The hard limit too, so that the learner's code cannot lift it.
+                resource.setrlimit(which, (cap, cap))
         except (ValueError, OSError):
             pass
 
@@ -103,15 +146,19 @@ def _import_problem(home: str) -> Any:
 
 
 def _learner_frame(exc: BaseException, learner_file: str) -> Tuple[Optional[int], Optional[str]]:
-    """The deepest line of the learner's file in ``exc``'s traceback."""
+    """The deepest line of the learner's file in ``exc``'s traceback.
+
+    Walks the traceback itself (the guard trusts this function, and only it,
+    to read frames in the worker's own thread), in time linear in its length.
+    """
     found: Tuple[Optional[int], Optional[str]] = (None, None)
-    try:
-        frames = traceback.extract_tb(exc.__traceback__)
-    except Exception:
-        return found
-    for frame in frames:
-        if os.path.normcase(os.path.abspath(frame.filename)) == learner_file:
-            found = (frame.lineno, (frame.line or "").strip() or None)
+    entry = exc.__traceback__
+    while entry is not None:
+        filename = entry.tb_frame.f_code.co_filename
+        if os.path.normcase(os.path.abspath(filename)) == learner_file:
+            line = linecache.getline(filename, entry.tb_lineno).strip()
+            found = (entry.tb_lineno, line or None)
+        entry = entry.tb_next
     return found
 
 
@@ -123,7 +170,7 @@ def _text(exc: BaseException, limit: int = 300) -> str:
         return f"SystemExit: your code called sys.exit({shown})"
     try:
         detail = str(exc)
-    except Exception:
+    except BaseException:
         detail = ""
     text = f"{name}: {detail}" if detail else name
     return text if len(text) <= limit else text[:limit] + "…"
@@ -138,6 +185,16 @@ def _exception_failure(exc: BaseException, learner_file: str) -> Dict[str, Any]:
             "not_written": isinstance(exc, NotImplementedError) and line is not None,
             "import_error": isinstance(exc, ImportError),
             "memory": isinstance(exc, MemoryError)}
+
+
+def _safe_failure(exc: BaseException, learner_file: str) -> Dict[str, Any]:
+    """:func:`_exception_failure`, which itself runs the learner's code
+    (``__str__``), or a plain one when that fails too."""
+    try:
+        return _exception_failure(exc, learner_file)
+    except BaseException:
+        return {"kind": "exception", "type": "an exception", "error": "", "line": None,
+                "source": None, "mine": True}
 
 
 # --------------------------------------------------------------------------
@@ -161,6 +218,8 @@ class _Worker:
         complexity = self.problem.complexity
         self.counted = complexity.counted if complexity is not None else None
         self.rules = self.problem.rules
+        #: Read once: the learner's code can reach the problem's objects.
+        self.keep_input = bool(self.rules.keep_input)
         self.kind = self.problem.kind
         self.entry: Any = None
         self.module: Optional[types.ModuleType] = None
@@ -170,10 +229,14 @@ class _Worker:
         self.hide = list(args.hide or [])
         self.mode = os.environ.get("DSA_PRACTICE_JAIL", "none")
         import _thread
+        import time
         self.start_thread = _thread.start_new_thread  # before any tripwire
+        self.thread_clock = time.thread_time_ns
         self.forbidden_types: List[type] = []
         self.tracemalloc = None
         self.modules_before: set = set()
+        #: Trials run so far (every 64th collects all generations).
+        self.trials = 0
         #: The case sent ahead of a timed run (``{"op": "case"}``).
         self.pending: Any = None
 
@@ -202,20 +265,21 @@ class _Worker:
                 continue
             if isinstance(found, type):
                 self.forbidden_types.append(found)
+        # Collections happen only at the start of trial threads (_in_thread).
+        gc.collect()
+        gc.disable()
         if self.role == "reference":
             module = importlib.import_module(self.problem.reference)
             self.entry = getattr(module, self.problem.entry)
             return
         from .guard import install
-        tripwires = list(self.rules.tripwires) + [
-            "tracemalloc.start", "tracemalloc.stop", "tracemalloc.reset_peak",
-            "tracemalloc.clear_traces", "_thread.start_new_thread",
-            "_thread.start_joinable_thread", "threading._start_new_thread",
-            "threading._start_joinable_thread", "sys.gettrace", "sys.getprofile",
-            "threading.gettrace", "threading.getprofile", "signal.getsignal",
-            "signal.signal", "signal.setitimer", "signal.alarm", "signal.pthread_sigmask"]
-        self.guard = install(scratch=self.scratch, hidden=self.hide, tripwires=tripwires,
-                             trusted_code=(_call_code(self.harness),))
+        reset_peak, traced = self.tracemalloc[:2]
+        self.guard = install(scratch=self.scratch, hidden=self.hide,
+                             tripwires=list(self.rules.tripwires), refusals=REFUSALS,
+                             trusted=((_call_code(self.harness), vars(self.harness)),
+                                      (_learner_frame.__code__, _learner_frame.__globals__)),
+                             protected=(_Worker.serve.__code__, globals()["main"].__code__),
+                             forbidden_types=self.forbidden_types, memory=(reset_peak, traced))
         for name in list(sys.modules):
             if any(name == hidden or name.startswith(hidden + ".")
                    for hidden in HIDDEN_MODULES):
@@ -257,51 +321,88 @@ class _Worker:
             except MemoryError:
                 answer = {"ok": False, "failure": {"kind": "exception", "type": "MemoryError",
                                                    "error": "MemoryError", "memory": True}}
-            answer["nonce"] = nonce
+            except BaseException as exc:  # the learner's code, run by the worker's own calls
+                answer = {"ok": False, "failure": _safe_failure(exc, self.learner_file)}
+            if op in ("load", "run", "scan"):
+                # Last, so that what the learner's code did while the answer
+                # was being made (a __del__, a __getattr__) is in it too.
+                answer["evidence"] = (list(answer.get("evidence") or [])
+                                      + self._evidence(integrity=False))
+            answer.pop("nonce", None)
+            answer["nonce"] = nonce  # last: the supervisor checks it first
             try:
-                wire.send(self.fd_out, answer)
+                wire.send(self.fd_out, answer, limit=wire.ANSWER_LIMIT)
             except wire.NotPlain as exc:
-                wire.send(self.fd_out, {"nonce": nonce, "ok": False, "failure": {
-                    "kind": "notplain", "error": str(exc)}})
+                wire.send(self.fd_out, {"ok": False, "failure": {
+                    "kind": "notplain", "error": str(exc)}, "nonce": nonce})
 
     # -- running the learner's code in a thread of its own -------------------
 
-    def _in_thread(self, body: Any) -> Tuple[Any, Optional[BaseException], str, int]:
-        """Run ``body()`` in a fresh thread with output captured and the
-        learner phase on; ``(result, exception, output, dropped)``."""
+    def _in_thread(self, body: Any, *, timed: bool = False,
+                   on_error: Any = None) -> Tuple[Any, str, int]:
+        """Run ``body()`` in a fresh thread with output captured;
+        ``(result, output, dropped)``.
+
+        Everything that touches the learner's objects happens in that
+        thread: ``body`` returns plain data, an exception is turned into
+        plain data there by ``on_error(exc)``, and the objects die there,
+        so no method of the learner's (``__del__``, ``__str__``, a property
+        named ``__class__``) ever runs in this thread, whose frames hold the
+        channel.  For the same reason the garbage collector runs only at the
+        start of a trial thread (it is off otherwise): a collection in this
+        thread would run the learner's finalizers here.
+
+        A ``timed`` run does not collect, so that no collection is timed.
+        """
         capture = self.capture
         writer = capture.CappedWriter()
-        box: List[Any] = [None, None]
+        box: List[Any] = [None]
         finished = threading.Lock()
         finished.acquire()
         guard = self.guard
+        self.trials += 1
+        collect = 2 if self.trials % 64 == 0 else 0
 
         def trial() -> None:
             try:
+                if not timed:
+                    gc.collect(collect)
                 box[0] = body()
             except BaseException as exc:  # everything, SystemExit included
-                box[1] = exc
+                try:
+                    box[0] = on_error(exc) if on_error is not None else None
+                except BaseException:  # a __str__ that raises, say
+                    box[0] = {"ok": False, "failure": {"kind": "exception",
+                                                       "type": type(exc).__name__,
+                                                       "error": type(exc).__name__}}
+                del exc
             finally:
                 finished.release()
 
         saved = sys.stdout, sys.stderr
         sys.stdout = sys.stderr = writer
         if guard is not None:
-            guard.learner_phase(True)
+            # From the first run of the learner's code on, and for good: the
+            # learner's code could also run later in ways this worker does not
+            # foresee.
+            guard.begin()
         try:
             self.start_thread(trial, ())
             finished.acquire()
         finally:
-            if guard is not None:
-                guard.learner_phase(False)
             sys.stdout, sys.stderr = saved
-        return box[0], box[1], writer.getvalue(), writer.dropped
+        result = box[0]
+        box.clear()
+        return result, writer.getvalue(), writer.dropped
 
-    def _evidence(self) -> List[Any]:
+    def _evidence(self, integrity: bool = True) -> List[Any]:
+        """What the guards saw since last asked; with ``integrity``, the
+        first grader object changed (a change stays, so it is found later
+        when not looked for now)."""
         if self.guard is None:
             return []
         found = [list(item) for item in self.guard.take_evidence()]
-        changed = self.guard.changed()
+        changed = self.guard.changed() if integrity else []
         if changed:
             found.append(["integrity", changed[0]])
         return found
@@ -317,85 +418,134 @@ class _Worker:
         sys.modules[name] = module  # dataclasses and pickle look here
         sys.dont_write_bytecode = True
         loader = spec.loader
-        _, error, output, dropped = self._in_thread(lambda: loader.exec_module(module))
-        answer: Dict[str, Any] = {"ok": error is None, "output": output, "dropped": dropped,
-                                  "evidence": self._evidence()}
-        if error is not None:
+        wanted = self.problem.entry
+        rule_broken = self.RuleBroken
+        learner_file = self.learner_file
+        worker = self
+
+        def body() -> Dict[str, Any]:
+            loader.exec_module(module)
+            entry = getattr(module, wanted, None)  # a module __getattr__ runs here
+            worker.entry = entry
+            kind = ("missing" if entry is None else
+                    "class" if isinstance(entry, type) else
+                    "function" if callable(entry) else type(entry).__name__)
+            return {"ok": True, "entry": kind}
+
+        def failed(error: BaseException) -> Dict[str, Any]:
             if isinstance(error, SyntaxError):
-                answer["failure"] = {"kind": "syntax", "line": error.lineno,
-                                     "source": (error.text or "").strip() or None,
-                                     "error": f"{type(error).__name__}: {error.msg}"}
-            elif isinstance(error, self.RuleBroken):
-                answer["failure"] = {"kind": "rule", "error": _text(error)}
-            else:
-                answer["failure"] = _exception_failure(error, self.learner_file)
-            return answer
-        self.module = module
-        entry = getattr(module, self.problem.entry, None)
-        answer["entry"] = ("missing" if entry is None else
-                           "class" if isinstance(entry, type) else
-                           "function" if callable(entry) else type(entry).__name__)
-        self.entry = entry
+                return {"ok": False, "failure": {
+                    "kind": "syntax", "line": error.lineno,
+                    "source": str(error.text or "").strip() or None,
+                    "error": f"{type(error).__name__}: {error.msg}"}}
+            if isinstance(error, rule_broken):
+                return {"ok": False, "failure": {"kind": "rule", "error": _text(error)}}
+            return {"ok": False, "failure": _exception_failure(error, learner_file)}
+
+        answer, output, dropped = self._in_thread(body, on_error=failed)
+        answer = dict(answer or {"ok": False, "failure": {"kind": "exception"}})
+        answer.update(output=output, dropped=dropped, evidence=self._evidence())
+        if answer.get("ok"):
+            self.module = module
         return answer
 
     def trial(self, message: Dict[str, Any]) -> Dict[str, Any]:
         case = message["case"] if "case" in message else self.pending
         count = bool(message.get("count")) and self.counted is not None
         memory = bool(message.get("memory"))
-        if count:
-            case = self.counted(case)  # type: ignore[misc]
-        tracer = self.tracemalloc
-        reset_peak, traced, start, stop, is_tracing = tracer  # type: ignore[misc]
-        trial = self.harness.Trial(keep_input=self.rules.keep_input,
+        timed = bool(message.get("timed"))
+        start, stop = self.tracemalloc[2:4]  # type: ignore[index]
+        keep = self.keep_input and not timed
+        trial = self.harness.Trial(keep_input=keep,
                                    watch=bool(message.get("watch")),
-                                   memory=(reset_peak, traced) if memory else None,
+                                   memory=self._measurement() if memory else None,
                                    learner_file=self.learner_file)
-        solution = self.harness.wrap(self.entry, self.kind, trial)
+        wrap, entry, kind = self.harness.wrap, self.entry, self.kind
         run = self.run if not message.get("null") else (lambda solution, case: None)
+        counted = self.counted if count else None
+        clock, plain, unwrap = self.thread_clock, self.wire.plain, {self.counting.Counted: "value"}
+        not_plain, rule_broken, learner_file = self.wire.NotPlain, self.RuleBroken, self.learner_file
+        worker = self
+
+        def body() -> Dict[str, Any]:
+            worker.instances = trial.instances  # the last trial's die here
+            solution = wrap(entry, kind, trial)  # reads the entry's __name__
+            given = counted(case) if counted is not None else case
+            started = clock()
+            raw = run(solution, given)
+            cpu = (clock() - started) / 1e9
+            try:
+                return {"ok": True, "outcome": plain(raw, unwrap=unwrap), "cpu": cpu}
+            except not_plain as exc:
+                return {"ok": False, "failure": {"kind": "notplain", "error": str(exc)},
+                        "cpu": cpu}
+
+        def failed(error: BaseException) -> Dict[str, Any]:
+            if isinstance(error, rule_broken):
+                return {"ok": False, "failure": {"kind": "rule", "error": _text(error)}}
+            return {"ok": False, "failure": _exception_failure(error, learner_file)}
+
         counting = self.counting
         counted_before = counting.count()
         if memory:
             start()
         try:
-            outcome, error, output, dropped = self._in_thread(lambda: run(solution, case))
+            answer, output, dropped = self._in_thread(body, timed=timed, on_error=failed)
         finally:
             if memory:
                 stop()
         counted_after = counting.count()
-        self.instances = trial.instances
+        answer = dict(answer or {"ok": False, "failure": {"kind": "exception"}})
+        answer.setdefault("cpu", 0.0)
         evidence = self._evidence()
         if counted_after < counted_before:
             evidence.append(["counter", "the comparison counter went backwards"])
-        answer: Dict[str, Any] = {"output": output, "dropped": dropped, "evidence": evidence,
-                                  "ops": counted_after - counted_before if count else None}
-        if error is not None:
-            answer["ok"] = False
-            if isinstance(error, self.RuleBroken):
-                answer["failure"] = {"kind": "rule", "error": _text(error)}
-            else:
-                answer["failure"] = _exception_failure(error, self.learner_file)
-            return answer
-        try:
-            answer["outcome"] = self.wire.plain(outcome, unwrap={self.counting.Counted: "value"})
-            answer["ok"] = True
-        except self.wire.NotPlain as exc:
-            answer["ok"] = False
-            answer["failure"] = {"kind": "notplain", "error": str(exc)}
+        answer.update(output=output, dropped=dropped, evidence=evidence,
+                      ops=counted_after - counted_before if count else None)
         return answer
 
+    def _measurement(self) -> Tuple[Any, Any]:
+        """``(begin, read)`` for one trial's memory measurement.  The
+        learner's code can reach them (through the wrapper): in its worker
+        they only ask the guard, and hold nothing of this worker's."""
+        if self.guard is not None:
+            self.guard.measure("trial")
+            return (functools.partial(self.guard.measure, "begin"),
+                    functools.partial(self.guard.measure, "read"))
+        reset_peak, traced = self.tracemalloc[:2]  # type: ignore[index]
+        started = [0]
+
+        def begin() -> None:
+            reset_peak()
+            started[0] = traced()[0]
+
+        def read() -> int:
+            return int(traced()[1] - started[0])
+
+        return begin, read
+
     def scan(self, message: Dict[str, Any]) -> Dict[str, Any]:
-        roots: List[Any] = list(self.instances)
-        if self.module is not None:
-            roots.append(self.module)
-            for value in vars(self.module).values():
-                roots.append(value)
-        for name in set(sys.modules) - self.modules_before:
-            module = sys.modules.get(name)
-            if module is not None and module is not self.module:
-                roots.append(module)
         keys = list(message.get("keys") or [])
-        found = self.harness.storage_problems(roots, self.learner_file, keys=keys,
-                                              forbidden_types=self.forbidden_types)
+        stray = bool(message.get("stray")) and self.guard is not None
+        worker = self
+
+        def body() -> Dict[str, Any]:
+            roots: List[Any] = list(worker.instances)
+            if worker.module is not None:
+                roots.append(worker.module)
+                roots.extend(vars(worker.module).values())
+            for name in set(sys.modules) - worker.modules_before:
+                module = sys.modules.get(name)
+                if module is not None and module is not worker.module:
+                    roots.append(module)
+            found = worker.harness.storage_problems(
+                roots, worker.learner_file, keys=keys, forbidden_types=worker.forbidden_types)
+            return {"ok": True, "found": [str(item) for item in found]}
+
+        answer, _, _ = self._in_thread(body, on_error=lambda exc: {"ok": True, "found": []})
+        found = list((answer or {}).get("found") or [])
+        if stray and not found:
+            found = self.guard.stray()
         return {"ok": True, "found": found}
 
 

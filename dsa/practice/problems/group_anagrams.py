@@ -9,7 +9,8 @@ from typing import Any, Optional
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Problem
+from dsa.practice.problem import Complexity, Family, Problem
+from dsa.practice.problems._hashing import sizes
 
 STATEMENT = """\
 Two words are **anagrams** when one is a rearrangement of the other: they
@@ -29,7 +30,9 @@ def group_anagrams(words: list[str]) -> list[list[str]]:
 * Words contain lowercase letters `a`-`z` only; the empty word `""` is a
   word too (it is an anagram of itself only).
 
-Aim for O(n * L log L) time for n words of length at most L.
+Aim for O(n * L log L) time for n words of length at most L.  The speed
+check grows the number of words (in many small groups, and all in one big
+group) and, separately, their length.
 """
 
 EXAMPLES = (
@@ -142,21 +145,67 @@ def _show(case: list[str]) -> str:
     return f"group_anagrams({case!r})"
 
 
-def _make_case(n: int, rng: random.Random) -> list[str]:
-    """n words of 8 letters falling into n // 4 anagram classes, shuffled."""
-    classes = max(1, n // 4)
-    signatures: set[str] = set()
-    while len(signatures) < classes:
-        letters = rng.choices(string.ascii_lowercase, k=8)
-        signatures.add("".join(sorted(letters)))
-    ordered = sorted(signatures)
+def _classes(count: int, length: int, rng: random.Random) -> list[str]:
+    """``count`` different signatures (sorted spellings) of ``length`` letters."""
+    found: set[str] = set()
+    while len(found) < count:
+        found.add("".join(sorted(rng.choices(string.ascii_lowercase, k=length))))
+    return sorted(found)
+
+
+def _words(n: int, classes: list[str], rng: random.Random) -> list[str]:
+    """n words, shuffled, spread over the anagram classes round robin."""
     words = []
     for i in range(n):
-        letters = list(ordered[i % classes])
+        letters = list(classes[i % len(classes)])
         rng.shuffle(letters)
         words.append("".join(letters))
     rng.shuffle(words)
     return words
+
+
+def _many_groups(n: int, rng: random.Random) -> list[str]:
+    """n words of 8 letters in n // 4 anagram classes: comparing each word
+    with every group found so far costs n**2 / 8 comparisons."""
+    return _words(n, _classes(max(1, n // 4), 8, rng), rng)
+
+
+def _one_group(n: int, rng: random.Random) -> list[str]:
+    """n anagrams of one 8-letter word: a group copied each time a word
+    joins it (``groups[s] = groups[s] + [w]``), or searched before a word is
+    added, costs n**2."""
+    return _words(n, _classes(1, 8, rng), rng)
+
+
+#: Words in the long-words family, whose size is the length of the words.
+_LONG_COUNT = 300
+
+
+def _long_words(n: int, rng: random.Random) -> list[str]:
+    """300 words of n letters in 75 classes: a signature costing L**2 per
+    word of L letters (letters counted with one scan each, a sort written
+    by hand) shows as n**2."""
+    return _words(_LONG_COUNT, _classes(_LONG_COUNT // 4, n, rng), rng)
+
+
+def _large(rng: random.Random) -> list[list[str]]:
+    """The constraints' limits, in few groups, so that a slow solution still
+    finishes here and is judged by the growth check.
+
+    10**4 words of 60 to 100 letters in 8 classes; and the near misses of
+    signatures that pack letter counts into one number: with B a's for one
+    b, a count of B overflows into the next letter's digit in base B, for
+    every base up to 100 (and the same with y and z, for the other end).
+    """
+    classes = [
+        "".join(sorted(rng.choices(string.ascii_lowercase, k=rng.randrange(60, 101))))
+        for _ in range(8)]
+    crowded = _words(10_000, classes, rng)
+    near_misses = []
+    for base in range(2, 101):
+        near_misses += ["a" * base, "b", "y" * base, "z", "b" * base + "a", "ab" * (base // 2)]
+    rng.shuffle(near_misses)
+    return [crowded, near_misses]
 
 
 PROBLEM = Problem(
@@ -178,9 +227,15 @@ PROBLEM = Problem(
     complexity=Complexity(
         expected="O(n * L log L)",
         max_exponent=1.3,
-        sizes=(200, 400, 800, 1600, 3200),
-        make_case=_make_case,
-        note="one dict lookup per word; the words here have 8 letters",
+        sizes=sizes(128, 2896),
+        families=(
+            Family("many small groups", _many_groups),
+            Family("one big group", _one_group, sizes=sizes(256, 4096)),
+            Family("long words", _long_words, sizes=sizes(6, 100)),
+        ),
+        repeats=9,
+        note=(f"one dict lookup per word; n words of 8 letters, or {_LONG_COUNT} words "
+              "of n letters"),
     ),
     show_case=_show,
     order=2,
@@ -188,5 +243,7 @@ PROBLEM = Problem(
         [],
         ["", ""],
         ["ab", "ba", "ab"],
+        ["a" * 10, "b", "a" * 16, "c"],
     ),
+    large_cases=_large,
 )

@@ -7,7 +7,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Problem
+from dsa.practice.problem import Complexity, Family, Problem
+from dsa.practice.problems._hashing import by_count, note_spread, sizes
 
 STATEMENT = """\
 Given a list of integers, return the length of the longest **run of
@@ -21,10 +22,15 @@ def longest_consecutive(nums: list[int]) -> int:
 * The order of the list does not matter: the values only need to be present.
 * A value may appear several times; a repeat neither extends nor breaks a run.
 * An empty list has no run: return `0`.  Any single value is a run of length 1.
-* Values may be negative.
+* Values may be negative, and reach a billion in size: the time and memory
+  your code takes must depend on how many values there are, not on how far
+  apart they are (a list with one place for every integer between the
+  smallest value and the largest runs out of memory).
 
 Aim for O(n) time on average: sorting (O(n log n)) is the first idea, but a
-hash set lets you do without it.
+hash set lets you do without it.  The speed check uses one long run, a run
+whose first and last values are repeated many times, and values far apart
+in short runs.
 """
 
 EXAMPLES = (
@@ -78,7 +84,8 @@ _NUMS = st.lists(st.integers(-5, 5), max_size=30)
 
 def _run(solution: Any, case: list[int]) -> int:
     """Call the solution on a fresh copy of the list; return the length."""
-    result = solution(list(case))
+    with by_count(case):
+        result = solution(list(case))
     if not isinstance(result, int) or isinstance(result, bool):
         raise TypeError(
             "longest_consecutive must return an int (a length), but returned "
@@ -88,17 +95,61 @@ def _run(solution: Any, case: list[int]) -> int:
 
 
 def _show(case: list[int]) -> str:
-    return f"longest_consecutive({case!r})"
+    return note_spread(f"longest_consecutive({case!r})", case)
 
 
-def _make_case(n: int, rng: random.Random) -> list[int]:
-    """One long run of about 7n/8 values plus repeats, shuffled."""
+def _one_run(n: int, rng: random.Random) -> list[int]:
+    """One long run of about 7n/8 values plus repeats, shuffled: counting
+    upward from every value, not only from the first of a run, costs n**2."""
     distinct = n - n // 8
     start = rng.randrange(-10**6, 10**6)
     nums = list(range(start, start + distinct))
     nums += [rng.choice(nums) for _ in range(n - distinct)]
     rng.shuffle(nums)
     return nums
+
+
+def _repeated_ends(n: int, rng: random.Random) -> list[int]:
+    """A run of n/2 values whose first and last values fill the other half
+    of the list: walking the run from each copy of its first value (a loop
+    over the list instead of the set) costs n**2, and so does walking down
+    from each copy of its last."""
+    half = n // 2
+    start = rng.randrange(-10**6, 10**6)
+    nums = list(range(start, start + half))
+    nums += [start] * ((n - half) // 2)
+    nums += [start + half - 1] * (n - len(nums))
+    rng.shuffle(nums)
+    return nums
+
+
+def _far_apart(n: int, rng: random.Random) -> list[int]:
+    """Runs of 1 to 8 values whose starts are spread over -10**9..10**9: a
+    list with a place for every integer in between never fits in memory."""
+    nums: list[int] = []
+    while len(nums) < n:
+        start = rng.randrange(-10**9, 10**9 - 8)
+        nums += range(start, start + rng.randrange(1, 9))
+    nums = nums[:n]
+    rng.shuffle(nums)
+    return nums
+
+
+def _large(rng: random.Random) -> list[list[int]]:
+    """The constraints' limits: 10**5 values over the whole range.
+
+    Runs are at most 3,000 long, so that counting upward from every value,
+    slow as it is, finishes here and is judged by the growth check; 3,000
+    is still deeper than Python lets a recursive walk go.
+    """
+    long_run = list(range(-10**9, -10**9 + 3_000))
+    scattered = [rng.randrange(-10**9, 10**9) for _ in range(97_000)]
+    first = long_run + scattered
+    rng.shuffle(first)
+    near_top = list(range(10**9 - 2_999, 10**9 + 1))
+    second = near_top + [rng.randrange(-10**9, 10**9) for _ in range(97_000)]
+    rng.shuffle(second)
+    return [first, second]
 
 
 PROBLEM = Problem(
@@ -119,9 +170,14 @@ PROBLEM = Problem(
     complexity=Complexity(
         expected="O(n)",
         max_exponent=1.3,
-        sizes=(300, 600, 1200, 2400, 4800),
-        make_case=_make_case,
-        note="the input here is one long run, shuffled",
+        sizes=sizes(512, 16384),
+        families=(
+            Family("one long run", _one_run),
+            Family("a run whose ends are repeated", _repeated_ends),
+            Family("values far apart", _far_apart),
+        ),
+        repeats=9,
+        note="one set lookup or two per value",
     ),
     show_case=_show,
     order=3,
@@ -130,5 +186,8 @@ PROBLEM = Problem(
         [7],
         [5, 5, 5],
         [3, 1, 2, 2],
+        [-10**9, 10**9],
+        [10**9, -10**9, 10**9 - 1, 0],
     ),
+    large_cases=_large,
 )

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import random
+import types
 from typing import Any, Optional
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Problem, Rules
+from dsa.practice import harness
+from dsa.practice.guard import RuleBroken
+from dsa.practice.problem import Complexity, Family, Problem, Rules
+from dsa.practice.problems._hashing import judge_steps, pack, show_steps, sizes
 
 STATEMENT = """\
 Write the class `LRUCache`, a cache holding at most `capacity` entries.
@@ -32,7 +36,15 @@ class LRUCache:
   negative, so `-1` always means "absent".
 
 Both operations must take O(1) time.  `OrderedDict` and `functools`'
-`lru_cache` / `cache` are not allowed: build the order yourself.
+`lru_cache` / `cache` are not allowed (however they are reached): build the
+order yourself.  A dict may find your entries, but it may not keep the order
+of use for you: a plain dict whose keys are moved to its end on every use
+(`pop` and insert again) and whose oldest key is `next(iter(d))` is an
+`OrderedDict` by another name.  After the checks on small inputs the grader
+looks through your cache, and a dict listing the cached keys (as its keys or
+its values) in their order of use is refused, whenever that order differs
+from the order the keys were put in.  A dict from each key to a node of a
+linked list that you keep in order of use yourself is fine.
 """
 
 EXAMPLES = (
@@ -48,7 +60,7 @@ CONSTRAINTS = (
     "1 <= capacity <= 10**5",
     "-10**9 <= key <= 10**9 and 0 <= value <= 10**9",
     "at most 2 * 10**5 calls to get and put",
-    "OrderedDict, lru_cache and cache are not allowed",
+    "OrderedDict, lru_cache and cache are not allowed, nor a dict kept in the order of use",
 )
 
 HINTS = (
@@ -73,7 +85,8 @@ Write LRUCache(capacity): get(key) returns the value or -1 and makes the key
 the most recently used; put(key, value) inserts or updates the key (an update
 is a use too) and, when a new key does not fit, first evicts the least
 recently used entry.  Both in O(1).  OrderedDict, lru_cache and cache are not
-allowed.
+allowed, nor a dict whose own order stands for the order of use: keep that
+order in a linked list of your own.
 
     c = LRUCache(2)
     c.put(1, 10); c.put(2, 20)
@@ -102,9 +115,10 @@ class LRUCache:
 '''
 
 #: An operation is ("get", key) or ("put", key, value); a case is
-#: (capacity, operations), replayed on one fresh LRUCache(capacity).
+#: (capacity, operations packed by ``_hashing.pack``), replayed on one fresh
+#: LRUCache(capacity).
 Operation = tuple
-Case = tuple  # (capacity, list of operations)
+Case = tuple  # (capacity, packed operations)
 
 _VALUES = st.integers(0, 9)
 _OPERATION = st.one_of(
@@ -132,7 +146,7 @@ def _scenario(
     ops += [("put", capacity + key, value) for key, value in insertions]
     ops += tail
     seen = sorted({op[1] for op in ops})
-    return capacity, ops + [("get", key) for key in seen]
+    return capacity, pack(ops + [("get", key) for key in seen])
 
 
 _CASES = st.tuples(
@@ -144,89 +158,204 @@ _CASES = st.tuples(
 ).map(_scenario)
 
 
+#: Cases with at most this many operations are checked for a dict kept in
+#: the order of use (the growth cases are left to the clock).
+_ORDER_CHECKED = 300
+
+
 def _run(solution: Any, case: Case) -> list[Optional[int]]:
     """Replay the operations on a fresh cache; record what get returns.
 
-    put is recorded as None, whatever it returns.
+    put is recorded as None, whatever it returns.  On small cases a model
+    follows along, and the cache is then looked through for a dict kept in
+    the order of use.
     """
-    capacity, ops = case
+    capacity, (initials, keys, values) = case
     lru = solution(capacity)
     results: list[Optional[int]] = []
-    for op in ops:
-        if op[0] == "put":
-            lru.put(op[1], op[2])
+    model = _Model(capacity) if len(initials) <= _ORDER_CHECKED else None
+    for initial, key, value in zip(initials, keys, values):
+        if initial == "p":
+            lru.put(key, value)
             results.append(None)
         else:
-            results.append(lru.get(op[1]))
+            results.append(lru.get(key))
+        if model is not None:
+            model.step(initial, key)
+    if model is not None:
+        model.look_through(lru)
     return results
 
 
-def _call(op: Operation) -> str:
-    return f"c.{op[0]}({', '.join(repr(arg) for arg in op[1:])})"
+class _Model:
+    """The cached keys in order of use and in the order they were put in."""
+
+    def __init__(self, capacity: int) -> None:
+        self.capacity = capacity
+        self.by_use: dict[int, None] = {}  # least recently used first
+        self.by_insertion: dict[int, None] = {}
+
+    def step(self, initial: str, key: int) -> None:
+        if key in self.by_use:
+            del self.by_use[key]
+            self.by_use[key] = None
+        elif initial == "p":
+            if len(self.by_use) == self.capacity:
+                oldest = next(iter(self.by_use))
+                del self.by_use[oldest]
+                del self.by_insertion[oldest]
+            self.by_use[key] = None
+            self.by_insertion[key] = None
+
+    def look_through(self, lru: Any) -> None:
+        """Raise RuleBroken when a dict reachable from ``lru`` lists the
+        cached keys in their order of use (and that order is not simply the
+        order they were put in)."""
+        in_use = list(self.by_use)
+        if len(in_use) < 2 or in_use == list(self.by_insertion):
+            return
+        cached = frozenset(in_use)
+
+        def in_order_of_use(obj: Any) -> Optional[str]:
+            if not isinstance(obj, dict):
+                return None
+            for listed, what in ((dict.keys(obj), "keys"), (dict.values(obj), "values")):
+                kept = [x for x in listed if type(x) is int and x in cached]
+                if kept == in_use:
+                    return f"is a dict whose {what} are the cached keys in their order of use"
+            return None
+
+        cls = type(lru)
+        functions = [getattr(f, "__func__", f) for klass in cls.__mro__[:-1]
+                     for f in vars(klass).values()]
+        functions = [f for f in functions if isinstance(f, types.FunctionType)]
+        if not functions:
+            return
+        learner_file = functions[0].__code__.co_filename
+        roots = [lru, cls] + [f.__globals__ for f in functions]
+        found = harness.storage_problems(roots, learner_file, check=in_order_of_use)
+        if found:
+            raise RuleBroken(
+                f"your cache keeps the order of use in a dict ({found[0]}); that is an "
+                "OrderedDict by another name: keep the order in a linked list of your own")
 
 
 def _judge(
     case: Case, expected: list[Optional[int]], actual: list[Optional[int]]
 ) -> Optional[str]:
     """Name the first get whose result is wrong."""
-    for step, (op, want, got) in enumerate(zip(case[1], expected, actual), 1):
-        if want != got:
-            return f"operation {step}, {_call(op)}, returned {got!r} instead of {want!r}"
-    if len(expected) != len(actual):
-        return "the number of results differs from the number of operations"
-    return None
+    return judge_steps(case[1], expected, actual, "c")
 
 
 def _show(case: Case) -> str:
     capacity, ops = case
-    return "; ".join([f"c = LRUCache({capacity})"] + [_call(op) for op in ops])
+    return show_steps(f"c = LRUCache({capacity})", ops, "c")
 
 
 #: Operations made once the cache is full: a fixed number, so that the cost
 #: per operation is what grows (or not) with the capacity.
-_OPERATIONS = 40_000
+_OPERATIONS = 4_000
 
 
-def _make_case(n: int, rng: random.Random) -> Case:
-    """Fill a cache of capacity n, then run a fixed mix of operations.
+def _mix(n: int, rng: random.Random, *, capacity: int = 0, touch: str = "any") -> Case:
+    """Put n new keys into a cache of ``capacity`` (n when 0), then run a
+    fixed mix of operations chosen by replaying them on a model of the cache.
 
-    Mostly hits on keys anywhere in the order of use, plus misses, updates
-    and insertions of new keys (each one evicting).  The mix is chosen by
-    replaying it on a small model, so the hits really hit.
+    Mostly hits (gets, and updates, which are uses too), plus misses and
+    puts of new keys, each of which evicts.  ``touch`` says which entry a
+    hit uses: ``"any"``, or ``"ends"``, by turns the oldest (least recently
+    used) and the newest but one.
     """
-    keys = rng.sample(range(10**9), n + _OPERATIONS)
+    capacity = capacity or n
+    keys = rng.sample(range(-10**9, 10**9), n + _OPERATIONS + 1)
     fresh = keys[n:]
-    stored = keys[:n]  # the keys in the cache, in no particular order
-    where = {key: i for i, key in enumerate(stored)}
-    by_use: dict[int, None] = dict.fromkeys(stored)  # least recently used first
-    ops: list[Operation] = [("put", key, rng.randrange(10**6)) for key in stored]
+    absent = fresh.pop()
+    by_use: dict[int, None] = {}  # the cached keys, least recently used first
+    stored: list[int] = []  # the same keys, in no order, to draw from
+    where: dict[int, int] = {}  # key -> its place in stored
+    ops: list[Operation] = []
 
-    def touch(key: int) -> None:
+    def use(key: int) -> None:
         del by_use[key]
         by_use[key] = None
 
+    def insert(key: int) -> None:
+        if len(by_use) == capacity:
+            oldest = next(iter(by_use))
+            del by_use[oldest]
+            i = where.pop(oldest)
+            stored[i] = stored[-1]
+            where[stored[i]] = i
+            stored.pop()
+        by_use[key] = None
+        where[key] = len(stored)
+        stored.append(key)
+        ops.append(("put", key, rng.randrange(10**6)))
+
+    turn = [False]
+
+    def pick() -> int:
+        if touch == "any":
+            return rng.choice(stored)
+        turn[0] = not turn[0]
+        if turn[0] or len(by_use) == 1:
+            return next(iter(by_use))
+        newest = reversed(by_use)
+        next(newest)
+        return next(newest)
+
+    for key in keys[:n]:
+        insert(key)
     for _ in range(_OPERATIONS):
         roll = rng.random()
         if roll < 0.7:
-            key = rng.choice(stored)
+            key = pick()
             ops.append(("get", key))
-            touch(key)
+            use(key)
         elif roll < 0.8:
-            ops.append(("get", fresh[-1]))  # absent
+            ops.append(("get", absent))
         elif roll < 0.9:
-            key = rng.choice(stored)
+            key = pick()
             ops.append(("put", key, rng.randrange(10**6)))
-            touch(key)
+            use(key)
         else:
-            oldest = next(iter(by_use))
-            del by_use[oldest]
-            key = fresh.pop()
-            i = where.pop(oldest)
-            stored[i] = key
-            where[key] = i
-            by_use[key] = None
-            ops.append(("put", key, rng.randrange(10**6)))
-    return n, ops
+            insert(fresh.pop())
+    return capacity, pack(ops)
+
+
+_FAMILIES = (
+    Family("uses anywhere", lambda n, rng: _mix(n, rng)),
+    # A list or deque of the keys searched from either end finds one of the
+    # two last: the oldest entry, and the newest but one.
+    Family("uses at both ends of the order", lambda n, rng: _mix(n, rng, touch="ends")),
+    # n keys have come and gone: a cache that remembers evicted keys, or
+    # searches a history of every use, slows down with n.
+    Family("capacity 1 after n keys", lambda n, rng: _mix(n, rng, capacity=1)),
+)
+
+
+def _large(rng: random.Random) -> list[Case]:
+    """The constraints' limits in key range and capacity: capacity 1, 500 and
+    10**5, keys over the whole range.
+
+    The number of calls stays in the tens of thousands (every case travels
+    to both workers), and the largest capacity holds 5,000 keys, so that a
+    slow cache still finishes here and is judged by the growth check.
+    """
+    cases = []
+    for capacity, distinct, calls in ((1, 50, 20_000), (500, 1_000, 30_000),
+                                      (100_000, 5_000, 12_000)):
+        keys = rng.sample(range(-10**9, 10**9 + 1), distinct - 2) + [-10**9, 10**9]
+        ops: list[Operation] = [("put", key, rng.randrange(10**9 + 1))
+                                for key in keys[: min(capacity, distinct)]]
+        while len(ops) < calls:
+            key = rng.choice(keys)
+            if rng.random() < 0.6:
+                ops.append(("get", key))
+            else:
+                ops.append(("put", key, rng.randrange(10**9 + 1)))
+        cases.append((capacity, pack(ops + [("get", key) for key in keys])))
+    return cases
 
 
 PROBLEM = Problem(
@@ -247,18 +376,24 @@ PROBLEM = Problem(
     judge=_judge,
     complexity=Complexity(
         expected="O(1) per get and put",
-        max_exponent=0.35,
-        sizes=(128, 256, 512, 1024, 2048),
-        make_case=_make_case,
-        note=f"capacity n, filled, then {_OPERATIONS:,} gets and puts",
+        max_exponent=0.5,
+        sizes=sizes(64, 1024),
+        families=_FAMILIES,
+        repeats=9,
+        note=f"n keys put, then {_OPERATIONS:,} gets and puts",
     ),
     show_case=_show,
     forbidden=("collections.OrderedDict", "functools.lru_cache", "functools.cache"),
     rules=Rules(tripwires=("collections.OrderedDict", "functools.lru_cache", "functools.cache"),
                 forbidden_types=("collections.OrderedDict", "functools._lru_cache_wrapper")),
     order=5,
-    explicit_cases=(
+    explicit_cases=tuple((capacity, pack(ops)) for capacity, ops in (
         (1, [("get", 5), ("put", 5, 1), ("put", 5, 2), ("get", 5)]),
         (2, [("put", 1, 1), ("put", 2, 2), ("get", 1), ("put", 3, 3), ("get", 2), ("get", 1)]),
-    ),
+        (3, [("put", 1, 1), ("put", 2, 2), ("put", 3, 3), ("get", 1), ("put", 2, 20),
+             ("put", 4, 4), ("get", 3), ("get", 1)]),
+        (2, [("put", 10**9, 1), ("put", -10**9, 2), ("get", 10**9), ("put", 0, 3),
+             ("get", -10**9), ("get", 0)]),
+    )),
+    large_cases=_large,
 )

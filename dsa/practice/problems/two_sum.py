@@ -7,7 +7,8 @@ from typing import Any, Optional
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Problem
+from dsa.practice.problem import Complexity, Family, Problem
+from dsa.practice.problems._hashing import by_count, note_spread, sizes
 
 
 STATEMENT = """\
@@ -25,8 +26,14 @@ def two_sum(nums: list[int], target: int) -> tuple[int, int]:
   two equal values at two different positions do.
 * The values may be negative, zero or repeated.
 * A list `[i, j]` is accepted as well as a tuple.
+* Values reach a billion in size: the time and memory your code takes must
+  depend on how many values there are, not on how large they are (a list
+  indexed by value, as big as the range of the values, runs out of memory).
 
-Aim for a single pass over the list: O(n) time on average.
+Aim for a single pass over the list: O(n) time on average.  The speed check
+puts the only valid pair at the end, in the middle and at both ends of the
+list, so a search that is quick only when the pair comes early in its own
+order of looking is still found out.
 """
 
 EXAMPLES = (
@@ -87,7 +94,8 @@ def _cases(draw: Any) -> tuple[list[int], int]:
 def _run(solution: Any, case: tuple[list[int], int]) -> tuple[int, int]:
     """Call the solution on a fresh copy of the list; return the pair it gives."""
     nums, target = case
-    result = solution(list(nums), target)
+    with by_count(nums):
+        result = solution(list(nums), target)
     if (
         not isinstance(result, (tuple, list))
         or len(result) != 2
@@ -96,7 +104,9 @@ def _run(solution: Any, case: tuple[list[int], int]) -> tuple[int, int]:
         raise TypeError(
             f"two_sum must return a pair of indices (i, j), but returned {result!r}"
         )
-    return int(result[0]), int(result[1])
+    # The positions as given: an int subclass that lies about == is refused
+    # when the outcome is made plain, instead of being turned into an int.
+    return result[0], result[1]
 
 
 def _judge(
@@ -122,19 +132,62 @@ def _judge(
 
 def _show(case: tuple[list[int], int]) -> str:
     nums, target = case
-    return f"two_sum({nums!r}, {target!r})"
+    return note_spread(f"two_sum({nums!r}, {target!r})", nums)
 
 
-def _make_case(n: int, rng: random.Random) -> tuple[list[int], int]:
-    """n distinct values whose only valid pair is the last two positions.
+#: Growth sizes: about 0.06 ms for the reference at the smallest and 2 ms at
+#: the largest (runs that short are timed well even on a busy machine), while
+#: a search over every pair takes 15 ms at the smallest and passes the time
+#: budget only after four or five sizes, enough points for a clear fit.
+_SIZES = sizes(512, 16384)
+_BIG = 10**9
 
-    The first n - 2 values are below 4n, the last two are 10**9 and
-    10**9 + 1, and the target is their sum: no other pair reaches it.  A
-    solution that tries pairs in order therefore tries all of them.
+
+def _one_pair(n: int, rng: random.Random, i: int, j: int) -> tuple[list[int], int]:
+    """n distinct values spread over -10**9..10**9 whose only valid pair is
+    at positions i < j.
+
+    Every other value is even and the pair is one even and one odd value
+    with an odd target: two even values cannot reach an odd sum, and the
+    even partner of the odd one is unique because the values are distinct.
     """
-    big = 10**9
-    nums = rng.sample(range(4 * n), n - 2) + [big, big + 1]
-    return nums, 2 * big + 1
+    target = 2 * rng.randrange(-_BIG // 4, _BIG // 4) + 1
+    even = 2 * rng.randrange(-_BIG // 4, _BIG // 4)
+    others = [2 * k for k in rng.sample(range(-_BIG // 2, _BIG // 2), n - 1)
+              if 2 * k != even][: n - 2]
+    nums = others[:i] + [even] + others[i:j - 1] + [target - even] + others[j - 1:]
+    if rng.random() < 0.5:  # either of the two may come first
+        nums[i], nums[j] = nums[j], nums[i]
+    return nums, target
+
+
+def _family(name: str, where: Any) -> Family:
+    """A family whose only pair sits where ``where(n)`` says."""
+    return Family(name, lambda n, rng: _one_pair(n, rng, *where(n)))
+
+
+#: Where the only pair sits.  (At the very start it would tell nothing: a
+#: one-pass search stops there at once, whatever its cost per element.)
+_FAMILIES = (
+    _family("the pair last", lambda n: (n - 2, n - 1)),
+    _family("the pair in the middle", lambda n: (n // 2 - 1, n // 2)),
+    _family("the pair at both ends", lambda n: (0, n - 1)),
+)
+
+
+def _large(rng: random.Random) -> list[tuple[list[int], int]]:
+    """The constraints' limits: 10**5 values over the whole range.
+
+    Valid pairs sit everywhere (every adjacent pair from the start of the
+    list adds up to the target), so a search over pairs, slow as it is,
+    finds one at once; the growth check is where slowness is judged.
+    """
+    target = rng.randrange(-_BIG, _BIG)
+    low, high = max(-_BIG, target - _BIG), min(_BIG, target + _BIG)
+    halves = [rng.randrange(low, high + 1) for _ in range(50_000)]
+    paired = [x for half in halves for x in (half, target - half)]
+    extremes = [-_BIG, _BIG] * 2
+    return [(paired, target), (extremes + [0, 7], 7)]
 
 
 PROBLEM = Problem(
@@ -156,14 +209,18 @@ PROBLEM = Problem(
     complexity=Complexity(
         expected="O(n)",
         max_exponent=1.3,
-        sizes=(300, 600, 1200, 2400, 4800),
-        make_case=_make_case,
-        note="one pass, one dict lookup per element",
+        sizes=_SIZES,
+        families=_FAMILIES,
+        repeats=9,
+        note="one pass, one dict lookup per element; values up to 10**9",
     ),
     show_case=_show,
     order=1,
     explicit_cases=(
         ([3, 3], 6),
         ([-4, 7, 2, -4], -8),
+        ([-_BIG, _BIG], 0),
+        ([_BIG, 3, -_BIG, _BIG - 1], 2 * _BIG - 1),
     ),
+    large_cases=_large,
 )

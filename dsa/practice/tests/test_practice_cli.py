@@ -128,6 +128,43 @@ def test_check_a_correct_solution_marks_it_solved(run, problem: Problem) -> None
     line = next(line for line in listing.stdout.splitlines() if f" {problem.name} " in line)
     assert "✓" in line
 
+    shown = flat(run("show", problem.name).stdout)
+    assert "solved ✓" in shown and "You solved this on" in shown
+
+
+def test_show_names_the_file_start_writes(run, problem: Problem) -> None:
+    text = flat(run("show", problem.name).stdout)
+    assert f"writes ./{problem.module_name}.py" in text
+    assert "You solved this" not in text
+
+
+def test_help_names_the_stub_file_and_the_exit_statuses(run) -> None:
+    text = flat(run("--help").stdout)
+    assert "writes ./kth_largest.py" in text
+    assert "3 no verdict" in text and "inconclusive" in text
+    assert "kth-largest gives ./kth_largest.py" in flat(run().stdout)
+
+
+def test_an_inconclusive_check_exits_3_and_records_nothing(monkeypatch, tmp_path: Path,
+                                                         problem: Problem, capsys) -> None:
+    from dsa.practice import cli, sandbox
+    from dsa.practice.progress import Progress
+    from dsa.practice.report import GradeReport
+
+    def no_verdict(name, path, **kwargs):
+        return GradeReport(problem=name, path=str(path), verdict="inconclusive",
+                           stage="complexity", message="the timings were too noisy to tell",
+                           advice="run the check again on a quieter machine")
+
+    monkeypatch.setenv("DSA_PRACTICE_HOME", str(tmp_path / "home"))
+    monkeypatch.setattr(sandbox, "check_file", no_verdict)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / f"{problem.module_name}.py").write_text("x = 1\n", encoding="utf-8")
+    assert cli.main(["check", problem.name]) == cli.EXIT_INCONCLUSIVE
+    out = flat(capsys.readouterr().out)
+    assert "too noisy to tell" in out and "quieter machine" in out and "nothing is recorded" in out
+    assert not Progress.load(tmp_path / "home" / "progress.json").is_solved(problem.name)
+
 
 def test_check_a_wrong_solution_shows_the_counterexample(run, problem: Problem) -> None:
     path = shutil.copy(wrong_path(problem), run.work / "attempt.py")

@@ -345,8 +345,10 @@ def test_recursion_on_a_long_input_fails_growth(tmp_path: Path) -> None:
             return walk(0)
     """)
     report = grade(DISTINCT, path, quick=True)
-    assert report.stage == "complexity", report.describe()
-    assert "RecursionError" in report.message and report.learner_line is not None
+    # An exception is a wrong answer, wherever it is found.
+    assert report.stage == "correctness", report.describe()
+    assert "RecursionError" in report.message and "large input" in report.message
+    assert report.learner_line is not None
 
 
 def test_fit_exponent() -> None:
@@ -358,6 +360,19 @@ def test_fit_exponent() -> None:
     assert fit_exponent([100], [1.0]) is None
     assert format_exponent(1.04) == "n^1.0" and format_exponent(None) == "n^?"
     assert format_cost(0.0123, "time") == "12.3 ms" and format_cost(1234, "ops") == "1,234"
+
+
+def test_fit_interval_is_tight_on_a_power_law_and_wide_on_noise() -> None:
+    from dsa.practice.complexity import fit
+
+    sizes = [100, 200, 400, 800, 1600]
+    clean = fit(sizes, [n ** 1.5 for n in sizes])
+    assert clean.low == pytest.approx(1.5) and clean.high == pytest.approx(1.5)
+    noisy = fit(sizes, [1.0, 3.0, 2.5, 9.0, 12.0])
+    assert noisy.high - noisy.low > 0.5 and noisy.low < noisy.exponent < noisy.high
+    two = fit([100, 200], [1.0, 4.0])
+    assert (two.low, two.exponent, two.high) == pytest.approx((2.0, 2.0, 2.0))
+    assert clean.above(1.4) and clean.below(1.6) and not noisy.above(noisy.exponent)
 
 
 # --------------------------------------------------------------------------
@@ -489,3 +504,78 @@ def test_grader_does_not_touch_the_real_streams(tmp_path: Path) -> None:
     grade(DISTINCT, learner_file(tmp_path, "import sys\nsys.stdout = None\n"
                                  "def count_distinct(v):\n    return 0\n"), quick=True)
     assert (sys.stdout, sys.stderr) == before
+
+
+# --------------------------------------------------------------------------
+# Growth verdicts, from measurements given directly
+
+
+def _judged(mine, reference, *, mine_ops=None, reference_ops=None, limit=1.3):
+    """The verdict growth gives for these costs at sizes 1000, 2000, ... 16000."""
+    import types
+
+    from dsa.practice import growth
+    from dsa.practice.problem import Complexity, Family
+
+    sizes = [1000, 2000, 4000, 8000, 16000]
+    family = Family("given", lambda n, rng: None)
+    complexity = Complexity(expected="O(n)", max_exponent=limit, sizes=sizes,
+                            families=(family,), counted=(lambda c: c) if mine_ops else None,
+                            min_ops=(lambda n: n - 1) if mine_ops else None)
+    session = types.SimpleNamespace(problem=types.SimpleNamespace(complexity=complexity))
+    result = growth._Measured(family, sizes=sizes,
+                              mine={n: [t] for n, t in zip(sizes, mine)},
+                              reference={n: [t] for n, t in zip(sizes, reference)})
+    if mine_ops:
+        result.mine_ops = dict(zip(sizes, mine_ops))
+        result.reference_ops = dict(zip(sizes, reference_ops))
+    growth._judge(session, result)
+    return result
+
+
+def test_growth_passes_linear_and_fails_quadratic_time() -> None:
+    linear = [n * 1e-6 for n in (1000, 2000, 4000, 8000, 16000)]
+    quadratic = [n * n * 1e-9 for n in (1000, 2000, 4000, 8000, 16000)]
+    assert _judged(linear, linear).verdict == "pass"
+    failed = _judged(quadratic, linear)
+    assert (failed.verdict, failed.why) == ("fail", "time")
+    assert failed.time.exponent == pytest.approx(2.0)
+
+
+def test_growth_too_noisy_to_tell_is_unclear() -> None:
+    linear = [n * 1e-6 for n in (1000, 2000, 4000, 8000, 16000)]
+    # About n^1.4, but one run hit by load: the interval straddles the limit.
+    noisy = [1.0e-3, 4.0e-3, 5.0e-3, 3.0e-2, 5.0e-2]
+    result = _judged(noisy, linear)
+    assert result.verdict == "unclear", (result.time, result.excess)
+    assert result.time.low < 1.3 < result.time.high
+
+
+def test_growth_counts_fail_a_solution_time_cannot_see() -> None:
+    linear = [n * 1e-6 for n in (1000, 2000, 4000, 8000, 16000)]
+    sizes = (1000, 2000, 4000, 8000, 16000)
+    result = _judged(linear, linear, mine_ops=[n * n for n in sizes],
+                     reference_ops=[2 * n for n in sizes])
+    assert (result.verdict, result.why) == ("fail", "ops")
+
+
+def test_growth_sets_aside_a_dodged_count_and_judges_by_time() -> None:
+    sizes = (1000, 2000, 4000, 8000, 16000)
+    linear = [n * 1e-6 for n in sizes]
+    quadratic = [n * n * 1e-9 for n in sizes]
+    # Comparisons made on int() copies: almost none are counted.
+    dodged = _judged(quadratic, linear, mine_ops=[3] * 5, reference_ops=[2 * n for n in sizes])
+    assert not dodged.ops_trusted
+    assert (dodged.verdict, dodged.why) == ("fail", "time")
+    honest = _judged(linear, linear, mine_ops=[3] * 5, reference_ops=[2 * n for n in sizes])
+    assert not honest.ops_trusted and honest.verdict == "pass"
+
+
+def test_growth_fails_a_time_flatter_than_reading_the_input() -> None:
+    sizes = (1000, 2000, 4000, 8000, 16000)
+    linear = [n * 1e-6 for n in sizes]
+    paced = [0.5, 0.5, 0.5, 0.5, 0.5]  # waits until half a second has passed
+    result = _judged(paced, linear)
+    assert (result.verdict, result.why) == ("fail", "flat")
+    constant = [1e-3] * 5
+    assert _judged(constant, constant).verdict == "pass"  # an O(1) problem

@@ -1,4 +1,4 @@
-"""A correct but slow hash map: a plain list of [key, value] pairs.
+"""SLOW: a plain list of [key, value] pairs, no hashing.
 
 Every operation scans the list for the key, O(n) per operation: it is a
 map, but not a hash map.

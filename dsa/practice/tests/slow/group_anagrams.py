@@ -1,4 +1,4 @@
-"""A correct but slow group-anagrams: each word is compared with every group.
+"""SLOW: each word is compared with every group found so far.
 
 Every word is checked against one representative of each group found so
 far, sorting both to compare them.  With g groups that is O(n * g) sorts,

@@ -1,4 +1,4 @@
-"""A correct but slow longest-consecutive: a run is walked from every value.
+"""SLOW: a run is walked from every value, not only from its first.
 
 Without the "is the predecessor absent?" test, each value of a run of
 length m walks to the end of the run: m + (m - 1) + ... + 1 steps, O(n^2)

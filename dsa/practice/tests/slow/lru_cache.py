@@ -1,4 +1,4 @@
-"""A correct but slow LRU cache: the order of use is a Python list of keys.
+"""SLOW: the order of use is a Python list of keys.
 
 Marking a key as used means ``list.remove`` (a scan) and ``append``, and
 eviction is ``pop(0)``, which shifts the whole list: O(capacity) per

@@ -1,4 +1,4 @@
-"""A correct but slow two-sum: every pair is tried, O(n^2) time."""
+"""SLOW: every pair is tried, O(n^2) time (found once the pair sits late)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A wrong hash map: ``remove`` empties the slot instead of leaving a tombstone.
+"""WRONG: ``remove`` empties the slot instead of leaving a tombstone.
 
 Linear probing, like the reference, but a removal puts the slot back to
 "empty".  A key that collided with the removed one and sits further along

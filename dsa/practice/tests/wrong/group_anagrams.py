@@ -1,4 +1,4 @@
-"""A wrong group-anagrams: the signature is the *set* of letters.
+"""WRONG: the signature is the *set* of letters.
 
 A set forgets how many times each letter appears, so ``"a"`` and ``"aa"``,
 or ``"aab"`` and ``"abb"``, end up in one group although they are not

@@ -1,4 +1,4 @@
-"""A wrong longest-consecutive: sorts, then lets a repeated value break the run.
+"""WRONG: sorts, then lets a repeated value break the run.
 
 After sorting, a repeated value is neither a step up by one nor a new run;
 this version restarts the count there, so ``[0, 1, 1, 2]`` gets 2 instead

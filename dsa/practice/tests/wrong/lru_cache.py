@@ -1,11 +1,21 @@
-"""A wrong LRU cache: updating a key with ``put`` does not make it recent.
+"""WRONG: updating a key with ``put`` does not make it recent.
 
-``get`` moves the entry to the most-recent end, but ``put`` on a key already
-present only replaces its value.  That key keeps its old place in the order
-and can be evicted next although it was just used.
+A dict from keys to nodes and a doubly linked list in order of use, like
+the reference, but ``put`` on a key already present only replaces its
+value.  That key keeps its old place in the order and can be evicted next
+although it was just used.
 """
 
 from __future__ import annotations
+
+
+class _Node:
+    __slots__ = ("key", "value", "prev", "next")
+
+    def __init__(self, key: int = 0, value: int = 0) -> None:
+        self.key, self.value = key, value
+        self.prev: _Node = self
+        self.next: _Node = self
 
 
 class LRUCache:
@@ -13,19 +23,33 @@ class LRUCache:
 
     def __init__(self, capacity: int) -> None:
         self.capacity = capacity
-        self._values: dict[int, int] = {}  # insertion order = order of use
+        self._nodes: dict[int, _Node] = {}
+        self._ends = _Node()  # ends.next is the least recently used, ends.prev the most
+
+    def _unlink(self, node: _Node) -> None:
+        node.prev.next, node.next.prev = node.next, node.prev
+
+    def _append(self, node: _Node) -> None:
+        last = self._ends.prev
+        last.next, node.prev, node.next, self._ends.prev = node, last, self._ends, node
 
     def get(self, key: int) -> int:
-        if key not in self._values:
+        node = self._nodes.get(key)
+        if node is None:
             return -1
-        value = self._values.pop(key)
-        self._values[key] = value  # re-inserted: now the most recent
-        return value
+        self._unlink(node)
+        self._append(node)
+        return node.value
 
     def put(self, key: int, value: int) -> None:
-        if key in self._values:
-            self._values[key] = value  # the mistake: the key keeps its old place
+        node = self._nodes.get(key)
+        if node is not None:
+            node.value = value  # the mistake: the key keeps its old place
             return
-        if len(self._values) == self.capacity:
-            del self._values[next(iter(self._values))]  # the oldest entry
-        self._values[key] = value
+        if len(self._nodes) == self.capacity:
+            oldest = self._ends.next
+            self._unlink(oldest)
+            del self._nodes[oldest.key]
+        node = _Node(key, value)
+        self._nodes[key] = node
+        self._append(node)

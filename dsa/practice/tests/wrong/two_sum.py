@@ -1,4 +1,4 @@
-"""A wrong two-sum: it records a value before looking for its partner.
+"""WRONG: records a value before looking for its partner.
 
 With ``target == 2 * x`` the lookup then finds ``x`` itself, and the function
 returns the same position twice, ``(i, i)``: one element used twice.

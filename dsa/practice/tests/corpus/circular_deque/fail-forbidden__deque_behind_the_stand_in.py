@@ -1,9 +1,9 @@
-"""Builds a real collections.deque from the stand-in's base class, reached through importlib: fails, a deque is found in the object.
+"""Builds a real collections.deque from the stand-in's base class, reached through importlib: fails, a deque made while the code ran is found.
 
 The stand-in is a subclass of the real class, so ``__bases__[0]`` gives the
-real one and nothing refuses to build it.  But after each test the grader
-looks through what the learner's objects hold, and finds a
-collections.deque in ``self._items``.
+real one and nothing refuses to build it.  But the grader looks for
+instances of the forbidden type made while the learner's code runs, finds
+the collections.deque in ``self._items`` and reports it as a forbidden use.
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
-"""Reverses recursively, one call per node: fails the O(1) memory rule when Python stops the recursion.
+"""Reverses recursively, one call per node: fails as wrong on long lists, where Python stops the recursion.
 
 Right on short lists, but the recursion is as deep as the list is long: on
-the lists of a thousand nodes and more that the rules stage measures,
-Python raises RecursionError at its limit of about 1,000 nested calls.
+the lists of a thousand nodes and more that the grader measures, Python
+raises RecursionError at its limit of about 1,000 nested calls, and an
+exception on an input the constraints allow is a wrong answer.
 """
 
 from __future__ import annotations

@@ -1,0 +1,29 @@
+"""Two stacks, but peek looks at the top of the incoming stack when the outgoing one is empty: that is the newest value, not the oldest, so correctness fails on a small case.
+
+pop pours as it should, so pops alone would pass.
+"""
+
+from __future__ import annotations
+
+
+class MyQueue:
+    def __init__(self) -> None:
+        self.incoming = []
+        self.outgoing = []
+
+    def push(self, value: int) -> None:
+        self.incoming.append(value)
+
+    def pop(self) -> int:
+        if not self.outgoing:
+            while self.incoming:
+                self.outgoing.append(self.incoming.pop())
+        return self.outgoing.pop()
+
+    def peek(self) -> int:
+        if self.outgoing:
+            return self.outgoing[-1]
+        return self.incoming[-1]
+
+    def empty(self) -> bool:
+        return not self.incoming and not self.outgoing
