@@ -170,12 +170,14 @@ def _corridor(rows: int, cols: int) -> Case:
 
 
 def _walled_off(n: int, rng: random.Random) -> Case:
-    """An open grid whose bottom-right cell is walled off: the answer is -1,
-    found only after every other cell has been reached."""
+    """An open grid cut in two by a wall across the middle row: the answer
+    is -1, found only after every cell on one side has been reached.  Both
+    sides are half the grid, so a search from both corners at once has as
+    much to do as one from the start (a goal shut in a pocket of its own
+    would let it stop at once)."""
     side = _side(n)
     grid = ["." * side for _ in range(side)]
-    grid[-2] = "." * (side - 1) + "#"
-    grid[-1] = "." * (side - 2) + "#."
+    grid[side // 2] = "#" * side
     return grid
 
 
