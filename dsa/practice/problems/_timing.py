@@ -1,58 +1,26 @@
-"""What makes a problem's growth measurement steady on a busy machine.
+"""How the linked-list and deque problems choose their growth sizes.
 
-:func:`growth_sizes`
-    Sizes for a :class:`~dsa.practice.problem.Complexity`: many of them,
-    close together, over a span of 16.  The grader fits a line through
-    (log n, log time) and asks whether its 95 % interval clears the limit;
-    with five sizes that double, one run slowed by another program moves
-    the slope a lot and the interval is wide (Student's t for 3 degrees of
-    freedom is 3.18), while nine sizes a factor sqrt(2) apart narrow the
-    interval by about 40 % for less than twice the work.  Keep the
-    reference's largest run short, about 2 ms: with ten programs running on
-    two cores, three runs in four of 1 ms ran uninterrupted, two in five of
-    2 ms, and hardly any of 4 ms, so the best of many short runs is a clean
-    one while every long run is slowed.
-:func:`collector_paused`
-    Keeps the garbage collector out of the timings of a ``run``.
-
-The complexity stage times whole trials: building the inputs, the
-learner's code, turning the answer into an outcome.  When those make many
-container objects (nodes of a linked list, the tuples and dicts of a
-breadth-first search), Python's cyclic garbage collector runs again and
-again in the middle of them, and a full collection walks every tracked
-object in the worker.  On a few thousand nodes that can take three times as
-long as the work itself, at moments that differ from one worker to the
-other, so the clock measures the collector.  :func:`collector_paused` keeps
-it from running for the length of a ``with`` block.  Reference counting
-still frees everything that is not part of a reference cycle; whatever is
-left in a cycle waits for the next collection, after the block.
+The grader times each run of the learner's code by the processor time of
+the thread that runs it, which other programs on a busy machine barely
+change, so short runs measure well: the reference takes about 0.1 ms at
+the smallest size and 2 ms at the largest, which keeps a check quick
+while fixed costs (building the input, walking the answer) weigh little.
+The grader fits a line through (log n, log time) and asks whether its 95 %
+interval clears the limit; seven sizes spread evenly over a factor of 16,
+each timed seven times (the best run kept), give intervals a few tenths
+wide, far from the limits of these problems for both honest and slow code.
 """
 
 from __future__ import annotations
 
-import gc
-from contextlib import contextmanager
-from typing import Iterator, Tuple
+from typing import Tuple
 
-__all__ = ["collector_paused", "growth_sizes"]
+__all__ = ["growth_sizes"]
 
 
-def growth_sizes(smallest: int, span: int = 16, count: int = 9) -> Tuple[int, ...]:
+def growth_sizes(smallest: int, span: int = 16, count: int = 7) -> Tuple[int, ...]:
     """``count`` sizes from ``smallest`` to ``smallest * span``, spaced evenly
-    on a log scale: ``growth_sizes(160)`` is 160, 226, 320, 453, 640, ...,
-    2560."""
+    on a log scale: ``growth_sizes(128)`` is 128, 203, 323, 512, 813, 1290,
+    2048."""
     step = span ** (1 / (count - 1))
     return tuple(round(smallest * step ** i) for i in range(count))
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector for the ``with`` block (in both
-    workers alike), then let it run again if it was running."""
-    running = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if running:
-            gc.enable()

@@ -9,7 +9,7 @@ from typing import Any, Callable, List, Optional, Sequence
 from hypothesis import strategies as st
 
 from dsa.practice.problem import Complexity, Family, Problem, Rules
-from dsa.practice.problems._timing import collector_paused, growth_sizes
+from dsa.practice.problems._timing import growth_sizes
 
 #: A case: the rows of the grid, "." open and "#" wall, all the same length.
 Case = List[str]
@@ -76,8 +76,7 @@ def shortest_path(grid: list[str]) -> int:
 
 def _run(solution: Callable[[List[str]], Any], grid: Case) -> int:
     """Call the solution on a fresh copy of the grid; return its answer."""
-    with collector_paused():  # a search makes many tuples: keep the collector out of it
-        result = solution(list(grid))  # a fresh list each time: the rows are str
+    result = solution(list(grid))  # a fresh list each time: the rows are str
     if not isinstance(result, int) or isinstance(result, bool):
         raise TypeError(
             "shortest_path must return an int (a number of moves, or -1), not "
@@ -182,20 +181,19 @@ def _walled_off(n: int, rng: random.Random) -> Case:
 
 
 def _large(rng: random.Random) -> Sequence[Case]:
-    """Grids at the constraints' limit: 300 x 300 open, a maze, 30 %
-    walls at random, walled off; one row and one column of 300."""
-    top = 300
+    """Grids at the constraints' limit: 100 x 100 open, a maze, 30 %
+    walls at random, walled off; one row and one column of 100."""
+    top = 100
     scattered = ["".join("#" if rng.random() < 0.3 else "." for _ in range(top))
                  for _ in range(top)]
     scattered[0] = "." + scattered[0][1:]
     scattered[-1] = scattered[-1][:-1] + "."
-    return (_open(top * top, rng), _corridor(297, top), scattered,
+    return (_open(top * top, rng), _corridor(97, top), scattered,
             _walled_off(top * top, rng), ["." * top], ["."] * top)
 
 
-#: Cells of the growth check: the reference takes about 0.1 ms at the
-#: smallest (the round trip of a run, about 0.25 ms, is measured apart and
-#: taken off) and 2 ms at the largest (see :mod:`._timing`).
+#: Cells of the growth check: the reference takes about 0.1 ms of processor
+#: time at the smallest and 2 ms at the largest (see :mod:`._timing`).
 SIZES = growth_sizes(128)
 
 
@@ -214,7 +212,7 @@ PROBLEM = Problem(
         '`shortest_path([".#", "#."])` returns `-1`: the only way would be diagonal.',
     ),
     constraints=(
-        "1 <= rows, cols <= 300",
+        "1 <= rows, cols <= 100",
         'every character is "." or "#"',
         "all rows have the same length",
     ),
@@ -237,7 +235,7 @@ PROBLEM = Problem(
         expected="O(rows x cols)",
         max_exponent=1.3,
         sizes=SIZES,
-        repeats=15,
+        repeats=7,
         families=(Family("open grid", _open), Family("serpentine corridor", _serpentine),
                   Family("goal walled off", _walled_off)),
         note="grids of n cells",
