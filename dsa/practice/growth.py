@@ -204,7 +204,9 @@ def _run(session: Session, worker: Any, case: Any, *, count: bool, n: int,
             raise ProblemBug(f"the reference solution of {session.problem.name} failed while "
                              f"its growth was measured ({(answer.get('failure') or {}).get('error')})"
                              "; this is a mistake in the problem, not in your solution")
-        return answer, seconds
+        # The reference's cost is its processor time too (its latency is).
+        cpu = answer.get("cpu")
+        return answer, cpu if isinstance(cpu, float) and 0.0 <= cpu <= seconds else seconds
     session.take_output(answer)
     broken = session.evidence_failure(answer, None)
     if broken is not None:
