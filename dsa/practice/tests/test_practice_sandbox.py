@@ -434,8 +434,8 @@ def kth_largest(nums, k):
     ("toy", "sys._getframe(1).f_globals['describe'] = lambda value: []"),
     ("toy", "import builtins; builtins.len = lambda value: 0"),
     ("toy", "import json; json.dumps = lambda *args, **options: '{}'"),
-    ("reverse-list", "sys._getframe(1).f_back.f_globals['chain_outcome'].__globals__['walk'] = "
-                     "lambda head, function: ([], None)"),
+    ("reverse-list", "sys._getframe(1).f_back.f_globals['Given'].follow = "
+                     "lambda self, head, function, **rule: {'values': [], 'nodes': []}"),
 ], ids=["harness", "len", "json", "_chains"])
 def test_patching_the_grader_fails(tmp_path: Path, problem: str, patch: str) -> None:
     if problem == "toy":
