@@ -1,9 +1,11 @@
-"""Builds a real collections.deque from the stand-in's base class, reached through importlib: fails, a deque made while the code ran is found.
+"""Builds a deque from the stand-in's base class, reached through importlib: fails, that base is the C module's deque, replaced too.
 
-The stand-in is a subclass of the real class, so ``__bases__[0]`` gives the
-real one and nothing refuses to build it.  But the grader looks for
-instances of the forbidden type made while the learner's code runs, finds
-the collections.deque in ``self._items`` and reports it as a forbidden use.
+The stand-in for ``collections.deque`` is a subclass of what was there
+before, so ``__bases__[0]`` looks like a way round it.  But the grader
+replaces ``_collections.deque`` as well, and the base reached is that
+stand-in: using it is recorded as a forbidden use.  (Reaching the real
+class under both, ``__mro__[-2]``, is caught when the learner's objects
+are searched.)
 """
 
 from __future__ import annotations
