@@ -207,7 +207,7 @@ def _run(session: Session, worker: Any, case: Any, *, count: bool, n: int,
         # Timed like the learner, by its trial thread's processor time: the
         # round trip and the machine's load stay out of the reference's cost.
         cpu = answer.get("cpu")
-        return answer, cpu if isinstance(cpu, float) else seconds
+        return answer, cpu if isinstance(cpu, float) and 0.0 <= cpu <= seconds else seconds
     session.take_output(answer)
     broken = session.evidence_failure(answer, None)
     if broken is not None:

@@ -3,24 +3,23 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, List, Optional, Tuple, Union
+from typing import Any, Callable, List, Optional, Sequence, Tuple, Union
 
 from hypothesis import strategies as st
 
 from dsa.practice.nodes import ListNode
-from dsa.practice.problem import Complexity, Problem
-from dsa.practice.problems._chains import linked
+from dsa.practice.problem import Complexity, Family, Memory, Problem, Rules
+from dsa.practice.problems._chains import (
+    NO_DEEPER_RECURSION, Given, looped)
+from dsa.practice.problems._timing import growth_sizes
 
 #: A case: the values of the nodes in order, and the index of the node the
 #: last node links back to (-1: the last node's next is None, no cycle).
 Case = Tuple[List[int], int]
-#: An outcome: the index of the node returned (None for None, or a sentence
-#: when the node is not one of the list's), and whether the list was left as
-#: it was found.
-Outcome = Tuple[Union[int, str, None], str]
+#: An outcome: the index of the node returned, None for None, or a sentence
+#: when the node is not one of the list's.
+Outcome = Union[int, str, None]
 
-_UNCHANGED = "list unchanged"
-_MODIFIED = "list modified"
 _FOREIGN = "a node that is not in the list"
 
 STATEMENT = """\
@@ -39,11 +38,23 @@ that a walk reaches twice; it is a node of the list itself, not a copy and not
 its value (values may repeat, so they cannot identify a node).
 
 * An empty list (`head is None`) has no loop: return `None`.
-* **Leave the list exactly as you found it**: do not change any `next` or any
-  `val`, not even temporarily to mark nodes.
-* **Use O(1) extra memory.**  Remembering every node you have seen in a set
-  or a dictionary is the easy answer and not the one asked for: `set` and
-  `dict` are not allowed.  O(n) time is expected.
+
+The grader checks two rules besides the answer:
+
+* **Leave the list exactly as you found it.**  Every node's `next` and `val`
+  are compared with what they were after your function returns, and on the
+  small inputs after every step of your code as well, so changing them to
+  mark visited nodes is caught even when you put them back.
+* **O(1) extra memory.**  The memory your function allocates while it runs
+  is measured (with `tracemalloc`) on lists of growing length, and it must
+  not grow with the length.  Remembering every node seen, in a set, a dict
+  or a list, is the easy answer and fails this rule.  Recursion one call
+  deep per node is not O(1) either: the grader lets Python stop it at its
+  usual limit of about 1,000 nested calls, and `sys.setrecursionlimit` is
+  not allowed (a file that calls it is rejected).
+
+O(n) time is expected, and measured on lists whose loop is long, short, or
+missing.
 """
 
 STUB = '''\
@@ -52,7 +63,8 @@ STUB = '''\
 The last node of the list may link back to an earlier node (or itself),
 making a loop.  Return the node where the loop begins: the first node a walk
 from the head reaches twice.  Return None if the list simply ends.  Do not
-modify the list, and use O(1) extra memory (no set, no dict).
+modify the list, not even for a moment, and use O(1) extra memory (no set
+or list of the nodes seen): the grader checks both.
 
 Examples:
     3 -> 2 -> 0 -> 4, the 4 linking back to the 2  ->  the node 2 (index 1)
@@ -76,63 +88,46 @@ def detect_cycle(head: ListNode | None) -> ListNode | None:
 '''
 
 
-def _build(values: List[int], pos: int) -> List[ListNode]:
-    """Fresh nodes holding ``values``, linked in order, the last one to ``pos``."""
-    nodes = linked(values)
-    if pos >= 0:
-        nodes[-1].next = nodes[pos]
-    return nodes
-
-
 def _run(solution: Callable[[Optional[ListNode]], Any], case: Case) -> Outcome:
-    """Call ``solution`` on a fresh list and describe what it returned.
+    """Call ``solution`` on a fresh list; the index of the node it returned.
 
-    Also checks afterwards that every node still has the value and the
-    successor it started with.
+    (Whether the list was left alone is the harness's business:
+    ``Rules.keep_input`` compares every node before and after the call.)
     """
     values, pos = case
-    nodes = _build(values, pos)
-    before = [(node.val, node.next) for node in nodes]
-    result = solution(nodes[0] if nodes else None)
-    unchanged = all(
-        node.val == val and node.next is successor
-        for node, (val, successor) in zip(nodes, before)
-    )
-    state = _UNCHANGED if unchanged else _MODIFIED
-    if result is None:
-        return (None, state)
-    if not isinstance(result, ListNode):
-        raise TypeError(
-            "detect_cycle must return a ListNode or None, not "
-            f"{type(result).__name__}"
-        )
-    for index, node in enumerate(nodes):
-        if node is result:
-            return (index, state)
-    return (_FOREIGN, state)
+    given = Given(looped(values, pos))
+    try:
+        result = solution(given.heads()[0])
+        if result is None:
+            return None
+        if not isinstance(result, ListNode):
+            raise TypeError(
+                "detect_cycle must return a ListNode or None, not "
+                f"{type(result).__name__}"
+            )
+        index = given.origin(result)
+        return _FOREIGN if index is None else index
+    finally:
+        given.unloop()
 
 
 def _judge(case: Case, expected: Outcome, actual: Outcome) -> Optional[str]:
     """Equality, with a sentence saying which part is wrong."""
-    if actual == expected:
+    if actual == expected and type(actual) is type(expected):
         return None
-    start, state = actual
-    wanted = expected[0]
-    if state != _UNCHANGED:
-        return "the list was modified: every next and val must be left as they were found"
-    if start == _FOREIGN:
+    if actual == _FOREIGN:
         return (
             "returned a node that is not one of the list's nodes (return the node itself, not a "
             "copy)"
         )
-    if wanted is None:
-        return f"the list has no cycle, so the answer is None, not the node at index {start}"
-    if start is None:
+    if expected is None:
+        return f"the list has no cycle, so the answer is None, not the node at index {actual}"
+    if actual is None:
         return (
-            f"the list has a cycle starting at the node at index {wanted}, but the result was "
+            f"the list has a cycle starting at the node at index {expected}, but the result was "
             "None"
         )
-    return f"returned the node at index {start}, but the cycle starts at index {wanted}"
+    return f"returned the node at index {actual}, but the cycle starts at index {expected}"
 
 
 @st.composite
@@ -153,9 +148,44 @@ def _show(case: Case) -> str:
     return f"from_list({values!r}) with the last node linked back to index {pos}"
 
 
-def _make_case(n: int, rng: random.Random) -> Case:
-    """``n`` nodes whose last one links back to the node a third of the way in."""
-    return ([rng.randrange(1000) for _ in range(n)], n // 3)
+def _values(n: int, rng: random.Random) -> List[int]:
+    return [rng.randrange(10**6) for _ in range(n)]
+
+
+def _halfway(n: int, rng: random.Random) -> Case:
+    """The loop starts halfway: a path and a loop both n/2 long.  The worst
+    case of code that, for each node on the path, walks once round the loop
+    to see whether the node is on it (path x loop steps)."""
+    return (_values(n, rng), n // 2)
+
+
+def _to_head(n: int, rng: random.Random) -> Case:
+    """The last node links back to the head: one loop of all n nodes."""
+    return (_values(n, rng), 0)
+
+
+def _self_loop(n: int, rng: random.Random) -> Case:
+    """The last node links to itself: a path of n - 1 nodes, a loop of one."""
+    return (_values(n, rng), n - 1)
+
+
+def _no_loop(n: int, rng: random.Random) -> Case:
+    """No loop at all: the answer is None after the whole list."""
+    return (_values(n, rng), -1)
+
+
+def _large(rng: random.Random) -> Sequence[Case]:
+    """Lists at the constraints' limit, 10,000 nodes: without a loop, and
+    with a loop that starts far from the head and is long itself (code that
+    gives up after some number of steps fails one or the other)."""
+    size = 10_000
+    return (([rng.randrange(-10**9, 10**9) for _ in range(size)], -1),
+            ([rng.randrange(10) for _ in range(size)], 6_180))
+
+
+#: Lengths of the growth check: the reference takes about 0.1 ms of processor
+#: time at the smallest and 2 ms at the largest (see :mod:`._timing`).
+SIZES = growth_sizes(80)
 
 
 PROBLEM = Problem(
@@ -174,10 +204,10 @@ PROBLEM = Problem(
         "For `from_list([1, 2, 3])` (no loop) and for `None`, the answer is `None`.",
     ),
     constraints=(
-        "0 <= number of nodes <= 100,000",
-        "values are integers and may repeat",
+        "0 <= number of nodes <= 10,000",
+        "-10**9 <= val <= 10**9; values may repeat",
         "the last node's next is None or one of the list's nodes",
-        "O(1) extra memory: set and dict are not allowed",
+        "O(1) extra memory, measured; the list must be left exactly as it was",
     ),
     hints=(
         "Two pointers walking at different speeds, one step and two steps at a time, must meet "
@@ -198,13 +228,21 @@ PROBLEM = Problem(
     complexity=Complexity(
         expected="O(n) time, O(1) extra memory",
         max_exponent=1.3,
-        sizes=(256, 512, 1024, 2048, 4096),
-        make_case=_make_case,
-        repeats=9,
-        note="a list of n nodes looping back a third of the way in",
+        sizes=SIZES,
+        repeats=7,
+        # Halfway, path x loop is the largest it can be, n^2 / 4.  Below a
+        # few hundred nodes the grader's own work (building the list,
+        # comparing it before and after) hides such a cost, and a line
+        # fitted through the bend is too uncertain to fail it: this family
+        # starts at 226 nodes and spans a factor of 8.
+        families=(Family("loop halfway", _halfway, sizes=growth_sizes(226, span=8)),
+                  Family("loop back to the head", _to_head),
+                  Family("self-loop at the end", _self_loop), Family("no loop", _no_loop)),
+        note="lists of n nodes whose loop starts halfway, at the head, at the end, or nowhere",
     ),
     show_case=_show,
-    forbidden=("set", "dict"),
+    forbidden=NO_DEEPER_RECURSION,
+    rules=Rules(keep_input=True, memory=Memory("O(1)"), tripwires=NO_DEEPER_RECURSION),
     order=2,
     explicit_cases=(
         ([], -1),
@@ -212,5 +250,7 @@ PROBLEM = Problem(
         ([1, 2], 0),
         ([3, 2, 0, 4], 1),
         ([1, 2, 3], -1),
+        ([4, 4, 4, 4], 2),
     ),
+    large_cases=_large,
 )

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any, Callable, List, Optional
+from typing import Any, Callable, List, Optional, Sequence
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Problem
+from dsa.practice.problem import Complexity, Family, Problem, Rules
+from dsa.practice.problems._timing import growth_sizes
 
 #: A case: the rows of the grid, "." open and "#" wall, all the same length.
 Case = List[str]
@@ -29,10 +30,18 @@ def shortest_path(grid: list[str]) -> int
 * Return `-1` when the bottom-right cell cannot be reached, and also when
   either the start or the end cell is a wall.
 * The grid has at least one row and one column, all rows have the same
-  length, and every character is `"."` or `"#"`.  Do not modify `grid`.
+  length, and every character is `"."` or `"#"`.
 
-Aim for O(rows x cols) time: every cell should be handled a bounded number
-of times.
+The grader checks these rules besides the answer:
+
+* **Do not modify `grid`.**  The list is compared with what it was after
+  your function returns, and on the small grids after every step of your
+  code as well: replacing rows to mark visited cells is caught even when
+  the rows are put back.  Keep your own record of the cells reached.
+* **O(rows x cols) time**, measured on open grids (many cells at the same
+  distance), on mazes made of one long corridor, and on open grids whose
+  goal is walled off: every cell should be handled a bounded number of
+  times.
 """
 
 STUB = '''\
@@ -42,7 +51,8 @@ The grid is a list of equal-length strings: "." is open, "#" is a wall.
 From the top-left cell, move up, down, left or right (not diagonally) through
 open cells.  Return the fewest moves that reach the bottom-right cell: 0 for
 a single open cell, -1 if it cannot be reached or if the start or end cell
-is a wall.  Aim for O(rows * cols).
+is a wall.  Do not modify grid, not even for a moment (the grader checks),
+and aim for O(rows * cols).
 
     shortest_path(["..",
                    ".."])          ->  2
@@ -66,7 +76,7 @@ def shortest_path(grid: list[str]) -> int:
 
 def _run(solution: Callable[[List[str]], Any], grid: Case) -> int:
     """Call the solution on a fresh copy of the grid; return its answer."""
-    result = solution(list(grid))
+    result = solution(list(grid))  # a fresh list each time: the rows are str
     if not isinstance(result, int) or isinstance(result, bool):
         raise TypeError(
             "shortest_path must return an int (a number of moves, or -1), not "
@@ -102,9 +112,11 @@ def _judge(grid: Case, expected: int, actual: int) -> Optional[str]:
 
 @st.composite
 def _cases(draw: Any) -> Case:
-    """Grids from 1 x 1 to 6 x 6, about a quarter of the cells walls."""
-    rows = draw(st.integers(1, 6))
-    cols = draw(st.integers(1, 6))
+    """Grids from 1 x 1 to 5 x 5, about a quarter of the cells walls (every
+    step of the learner's code on them is watched for changes to the grid,
+    which costs far more than the search: small grids keep the check quick)."""
+    rows = draw(st.integers(1, 5))
+    cols = draw(st.integers(1, 5))
     cell = st.integers(0, 3).map(lambda k: "#" if k == 3 else ".")  # shrinks to "."
     return ["".join(draw(st.lists(cell, min_size=cols, max_size=cols))) for _ in range(rows)]
 
@@ -113,18 +125,40 @@ def _show(grid: Case) -> str:
     return f"shortest_path({grid!r})"
 
 
-def _make_case(n: int, rng: random.Random) -> Case:
+def _side(n: int) -> int:
+    return max(2, math.isqrt(n))
+
+
+def _open(n: int, rng: random.Random) -> Case:
+    """A square open grid of about n cells.  Every cell on a diagonal is at
+    the same distance, so there are many shortest paths: code that queues a
+    cell again whenever it finds a path *as short* as the best one (``<=``
+    instead of ``<``), or searches depth-first and backs up to improve,
+    multiplies its work here.  One sweep in reading order gets every
+    distance right on this grid, so a sweep-until-stable solution is fast
+    here and slow only in :func:`_serpentine`."""
+    side = _side(n)
+    return ["." * side for _ in range(side)]
+
+
+def _serpentine(n: int, rng: random.Random) -> Case:
     """A serpentine maze of about ``n`` cells: one long corridor.
 
     Open rows alternate with wall rows that have a single gap, at the right
     end and then at the left end, so the only path zigzags through every open
     cell, about n / 2 moves.  The number of rows is one more than a multiple
     of 4, so the last open row is walked left to right and the path ends in
-    the bottom-right corner.  (The maze is the same for every ``rng``: the
-    size alone decides it.)
+    the bottom-right corner.  Half the corridor runs right to left, against
+    a sweep in reading order, which then needs a sweep per turn.  (The maze
+    is the same for every ``rng``: the size alone decides it.)
     """
     rows = 4 * round((math.sqrt(n) - 1) / 4) + 1
-    cols = max(2, n // rows)
+    return _corridor(rows, max(2, n // rows))
+
+
+def _corridor(rows: int, cols: int) -> Case:
+    """The serpentine maze of :func:`_serpentine` with ``rows`` (one more
+    than a multiple of 4) and ``cols``."""
     grid = []
     for r in range(rows):
         if r % 2 == 0:
@@ -134,6 +168,35 @@ def _make_case(n: int, rng: random.Random) -> Case:
         else:
             grid.append("." + "#" * (cols - 1))  # gap on the left
     return grid
+
+
+def _walled_off(n: int, rng: random.Random) -> Case:
+    """An open grid cut in two by a wall across the middle row: the answer
+    is -1, found only after every cell on one side has been reached.  Both
+    sides are half the grid, so a search from both corners at once has as
+    much to do as one from the start (a goal shut in a pocket of its own
+    would let it stop at once)."""
+    side = _side(n)
+    grid = ["." * side for _ in range(side)]
+    grid[side // 2] = "#" * side
+    return grid
+
+
+def _large(rng: random.Random) -> Sequence[Case]:
+    """Grids at the constraints' limit: 100 x 100 open, a maze, 30 %
+    walls at random, walled off; one row and one column of 100."""
+    top = 100
+    scattered = ["".join("#" if rng.random() < 0.3 else "." for _ in range(top))
+                 for _ in range(top)]
+    scattered[0] = "." + scattered[0][1:]
+    scattered[-1] = scattered[-1][:-1] + "."
+    return (_open(top * top, rng), _corridor(97, top), scattered,
+            _walled_off(top * top, rng), ["." * top], ["."] * top)
+
+
+#: Cells of the growth check: the reference takes about 0.1 ms of processor
+#: time at the smallest and 2 ms at the largest (see :mod:`._timing`).
+SIZES = growth_sizes(128)
 
 
 PROBLEM = Problem(
@@ -151,7 +214,7 @@ PROBLEM = Problem(
         '`shortest_path([".#", "#."])` returns `-1`: the only way would be diagonal.',
     ),
     constraints=(
-        "1 <= rows, cols <= 300",
+        "1 <= rows, cols <= 100",
         'every character is "." or "#"',
         "all rows have the same length",
     ),
@@ -173,11 +236,13 @@ PROBLEM = Problem(
     complexity=Complexity(
         expected="O(rows x cols)",
         max_exponent=1.3,
-        sizes=(128, 256, 512, 1024, 2048),
-        make_case=_make_case,
-        repeats=9,
-        note="a serpentine maze of n cells whose only path visits them all",
+        sizes=SIZES,
+        repeats=7,
+        families=(Family("open grid", _open), Family("serpentine corridor", _serpentine),
+                  Family("goal walled off", _walled_off)),
+        note="grids of n cells",
     ),
+    rules=Rules(keep_input=True),
     show_case=_show,
     order=3,
     explicit_cases=(
@@ -187,5 +252,7 @@ PROBLEM = Problem(
         ["..", ".."],
         ["...", "##.", "..."],
         [".", "#", "."],
+        ["..", ".#"],
     ),
+    large_cases=_large,
 )

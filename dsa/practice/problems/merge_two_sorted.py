@@ -3,24 +3,19 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Dict, List, Optional, Tuple, Union
+from typing import Any, Callable, List, Optional, Sequence, Tuple
 
 from hypothesis import strategies as st
 
 from dsa.practice.counting import Counted
 from dsa.practice.nodes import ListNode
-from dsa.practice.problem import Complexity, Problem
-from dsa.practice.problems._chains import linked
+from dsa.practice.problem import Complexity, Family, Memory, Problem, Rules
+from dsa.practice.problems._chains import (
+    NO_DEEPER_RECURSION, Given, Outcome, judge_chain, label, linked)
+from dsa.practice.problems._timing import growth_sizes
 
 #: A case: the values of list ``a`` and of list ``b``, each ascending.
 Case = Tuple[List[Any], List[Any]]
-#: An outcome: one ``(value, origin)`` pair per node of the merged chain, the
-#: origin being "a" or "b" for a node of that list and "new" for a node the
-#: solution created; or, for a chain that loops or whose nodes had their
-#: values replaced, a sentence starting with one of the words below.
-Outcome = Union[List[Tuple[Any, str]], str]
-_NEVER_ENDS = "never ends"
-_CHANGED = "changed values"
 
 STATEMENT = """\
 You are given the heads of two singly linked lists, `a` and `b`, built from
@@ -32,19 +27,33 @@ list by **re-linking the nodes you were given**, and return its head:
 def merge_two_lists(a: ListNode | None, b: ListNode | None) -> ListNode | None
 ```
 
-* Every node of `a` and of `b` must appear exactly once in the result, with
-  its `val` unchanged, and no new node may appear in it.  (A temporary
-  "dummy" node of your own in front of the result is fine, as long as you
-  do not return it.)
 * **Equal values:** when a node of `a` and a node of `b` hold equal values,
   the node of `a` comes first.  Within each list, nodes keep their order.
   (This is what makes a merge *stable*, which merge sort relies on.)
 * Either list may be empty (`None`): the result is then the other list.
   Both empty: return `None`.
 
-Aim for O(n + m) time for lists of n and m nodes, and O(1) extra memory.
-Sorting is not allowed (`sorted` and `.sort` are rejected): the point is
-the merge itself.
+The grader checks these rules besides the answer:
+
+* **Re-link the nodes you were given.**  Every node of `a` and of `b` must
+  appear exactly once in the result, each still holding the very `val`
+  object it held, and no other node may appear in it.  (A temporary
+  "dummy" node of your own in front of the result is fine, as long as you
+  do not return it.)
+* **O(1) extra memory.**  The memory your function allocates while it runs
+  is measured (with `tracemalloc`) on lists of growing length, and it must
+  not grow with them: no list of the nodes.  Recursion one call deep per
+  node is not O(1) either, so the classic recursive merge fails this rule:
+  the grader lets Python stop it at its usual limit of about 1,000 nested
+  calls, and `sys.setrecursionlimit` is not allowed (a file that calls it
+  is rejected).
+* **No sorting.**  A file that uses `sorted` or `.sort` is rejected before
+  it runs; sorting by another route would need a list of the nodes, which
+  the memory rule refuses.
+
+O(n + m) time for lists of n and m nodes is expected and measured: by the
+clock, and by counting the comparisons your code makes between the values
+(the values are int-like objects that count every `<`, `<=`, `==`...).
 """
 
 STUB = '''\
@@ -52,9 +61,10 @@ STUB = '''\
 
 Given the heads of two ascending chains of ListNode objects, splice their
 nodes into one ascending chain and return its head.  Reuse the nodes (no new
-ones in the result).  When values are equal, the node from `a` goes first.
-If one list is empty (None) the answer is the other one.  Aim for O(n + m);
-sorting (sorted, .sort) is not allowed.
+ones in the result, no values moved).  When values are equal, the node
+from `a` goes first.  If one list is empty (None) the answer is the other
+one.  O(n + m) time and O(1) extra memory (no list of nodes, no recursion),
+both measured; sorting (sorted, .sort) is not allowed.
 
 Examples (from_list / to_list come from dsa.practice.nodes):
     to_list(merge_two_lists(from_list([1, 3, 5]), from_list([2, 3, 6])))
@@ -74,72 +84,33 @@ def merge_two_lists(a: ListNode | None, b: ListNode | None) -> ListNode | None:
 '''
 
 
-def _run(solution: Callable[[Optional[ListNode], Optional[ListNode]], Any], case: Case) -> Outcome:
-    """Merge two fresh chains; say, for each node of the result, where it came from."""
+def _run(solution: Callable[[Optional[ListNode], Optional[ListNode]], Any], case: Case
+         ) -> Outcome:
+    """Merge two fresh chains; the values of the result and the number of
+    each of its nodes (a's nodes first: with three nodes in a, b's head is
+    number 3)."""
     a_values, b_values = case
-    a_nodes, b_nodes = linked(a_values), linked(b_values)
-    # id -> (origin, value) of every node given.  The node lists keep the
-    # nodes alive, so no id can be reused meanwhile.
-    given = {id(node): ("a", node.val) for node in a_nodes}
-    given.update({id(node): ("b", node.val) for node in b_nodes})
-    head = solution(a_nodes[0] if a_nodes else None, b_nodes[0] if b_nodes else None)
-    if head is not None and not isinstance(head, ListNode):
-        raise TypeError(
-            "merge_two_lists must return a ListNode or None, not "
-            f"{type(head).__name__}"
-        )
-    outcome: List[Tuple[Any, str]] = []
-    position: Dict[int, int] = {}  # id of each node passed -> its position
-    changed = False
-    node = head
-    while node is not None:
-        if not isinstance(node, ListNode):
-            raise TypeError(
-                f"the returned chain holds a {type(node).__name__} after {len(outcome)} "
-                "node(s); every next must be a ListNode or None"
-            )
-        if id(node) in position:  # a cycle: a plain walk would never end
-            return (
-                f"{_NEVER_ENDS}: {outcome}, then back to the node at position "
-                f"{position[id(node)]}"
-            )
-        position[id(node)] = len(outcome)
-        where, value = given.get(id(node), ("new", None))
-        # "is" first, so that no comparison is counted while the speed check measures.
-        if where != "new" and node.val is not value and node.val != value:
-            changed = True
-        outcome.append((node.val, where))
-        node = node.next
-    if changed:
-        return f"{_CHANGED}: {outcome}"
-    return outcome
+    given = Given(linked(a_values), linked(b_values), names=("a", "b"))
+    return given.follow(solution(*given.heads()), "merge_two_lists")
 
 
 def _judge(case: Case, expected: Outcome, actual: Outcome) -> Optional[str]:
     """Equality, with a sentence for each way a merge goes wrong."""
-    if actual == expected:
-        return None
-    if isinstance(actual, str) and actual.startswith(_NEVER_ENDS):
-        return (
-            "the returned chain never ends: its last node links back to an earlier node instead "
-            "of to None"
-        )
-    if isinstance(actual, str):
-        return (
-            "changed the values stored in the nodes; move the nodes instead, leaving every val "
-            "as it was"
-        )
-    if any(where == "new" for _, where in actual):
-        return "the result contains new nodes: splice the given nodes instead of copying values"
-    if len(actual) < len(expected):
-        return f"the result has {len(actual)} node(s) out of {len(expected)}: some were dropped"
-    values = [value for value, _ in actual]
-    if values != sorted(values):
+    verdict = judge_chain(expected, actual)
+    if verdict is None or isinstance(actual, str) or isinstance(expected, str):
+        return verdict
+    if len(actual["nodes"]) != len(expected["nodes"]):
+        return verdict
+    values = actual["values"]
+    if any(later < earlier for earlier, later in zip(values, values[1:])):
         return "the values of the result are not in ascending order"
-    return (
-        "equal values are in the wrong order: a node of a must come before a node of b with the "
-        "same value"
-    )
+    lengths = [len(case[0]), len(case[1])]
+    for place, (want, got) in enumerate(zip(expected["nodes"], actual["nodes"])):
+        if want != got:
+            return (f"equal values in the wrong order: the result has {label(got, lengths, 'ab')} "
+                    f"at position {place}, where {label(want, lengths, 'ab')} belongs (on equal "
+                    "values the node of a goes first, and each list keeps its order)")
+    return verdict
 
 
 def _cases() -> Any:
@@ -153,17 +124,59 @@ def _show(case: Case) -> str:
     return f"merge_two_lists(from_list({a_values!r}), from_list({b_values!r}))"
 
 
-def _make_case(n: int, rng: random.Random) -> Case:
-    """Two ascending lists of ``n`` counting values each, interleaving at random."""
-    a_values = sorted(rng.randrange(4 * n) for _ in range(n))
-    b_values = sorted(rng.randrange(4 * n) for _ in range(n))
+def _interleaved(n: int, rng: random.Random) -> Case:
+    """Two ascending lists of ``n`` distinct values each, interleaving at random."""
+    values = rng.sample(range(10**6), 2 * n)
+    chosen = set(rng.sample(range(2 * n), n))
+    a_values = sorted(v for i, v in enumerate(values) if i in chosen)
+    b_values = sorted(v for i, v in enumerate(values) if i not in chosen)
     return (a_values, b_values)
+
+
+def _b_after_a(n: int, rng: random.Random) -> Case:
+    """Every value of b larger than every value of a: the worst case of
+    inserting each node of b into a by walking from a's head."""
+    a_values = sorted(rng.sample(range(10**6), n))
+    b_values = sorted(rng.sample(range(10**6, 2 * 10**6), n))
+    return (a_values, b_values)
+
+
+def _a_after_b(n: int, rng: random.Random) -> Case:
+    """Every value of a larger than every value of b: the same mistake made
+    the other way round (walking b from its head for each node of a)."""
+    b_values, a_values = _b_after_a(n, rng)
+    return (a_values, b_values)
+
+
+def _equal(n: int, rng: random.Random) -> Case:
+    """Every value the same in both lists: all ties, so stability decides
+    everything, and a walk that steps past equal values walks far."""
+    return ([42] * n, [42] * n)
 
 
 def _counted(case: Case) -> Case:
     """Both lists with Counted values, for the comparison count."""
     a_values, b_values = case
     return ([Counted(v) for v in a_values], [Counted(v) for v in b_values])
+
+
+def _large(rng: random.Random) -> Sequence[Case]:
+    """Lists at the constraints' limit: 5,000 nodes each."""
+    size = 5_000
+    wide = sorted(rng.randrange(-10**9, 10**9) for _ in range(2 * size))
+    return (
+        (wide[0::2], wide[1::2]),
+        (sorted(rng.randrange(100) for _ in range(size)),
+         sorted(rng.randrange(100) for _ in range(size))),
+        (wide[:size], []),
+        (sorted(rng.sample(wide, 3)), wide[size:]),
+    )
+
+
+#: Nodes in each list at the growth check's sizes: the reference takes about
+#: 0.1 ms of processor time on the smallest pair and 2 ms on the largest (see
+#: :mod:`._timing`).
+SIZES = growth_sizes(40)
 
 
 PROBLEM = Problem(
@@ -181,10 +194,9 @@ PROBLEM = Problem(
         "`merge_two_lists(None, None)` returns `None`.",
     ),
     constraints=(
-        "0 <= n, m <= 50,000 nodes",
-        "values are integers, each list in ascending (non-decreasing) order",
-        "The speed check counts the comparisons your code makes between the values (it passes "
-        "int-like values that count every `<`, `<=`, `==`, ...).",
+        "0 <= n, m <= 5,000 nodes",
+        "-10**9 <= val <= 10**9, each list in ascending (non-decreasing) order",
+        "O(1) extra memory, measured; `sorted` and `.sort` are not allowed",
     ),
     hints=(
         "The first node of the result is the smaller of the two heads.  After taking it, the "
@@ -204,14 +216,21 @@ PROBLEM = Problem(
     complexity=Complexity(
         expected="O(n + m)",
         max_exponent=1.3,
-        sizes=(64, 128, 256, 512, 1024),
-        make_case=_make_case,
+        sizes=SIZES,
+        repeats=7,
+        families=(Family("interleaved", _interleaved), Family("b after a", _b_after_a),
+                  Family("a after b", _a_after_b), Family("all values equal", _equal)),
         counted=_counted,
-        min_ops=lambda n: n // 2,
+        # When every value of a is below every value of b, one comparison
+        # (a's last value with b's first) can prove the answer; so one is all
+        # any correct merge of two non-empty lists is sure to make.  Code that
+        # compares int() copies makes none at all.
+        min_ops=lambda n: 1,
         note="two lists of n nodes each",
     ),
+    rules=Rules(memory=Memory("O(1)"), tripwires=NO_DEEPER_RECURSION),
     show_case=_show,
-    forbidden=("sorted", ".sort"),
+    forbidden=("sorted", ".sort") + NO_DEEPER_RECURSION,
     order=3,
     explicit_cases=(
         ([], []),
@@ -219,5 +238,7 @@ PROBLEM = Problem(
         ([], [1]),
         ([1, 2], [1, 2]),
         ([1, 3, 5], [2, 3, 6]),
+        ([2, 2], [1, 2, 2, 3]),
     ),
+    large_cases=_large,
 )

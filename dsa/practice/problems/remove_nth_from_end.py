@@ -3,20 +3,18 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, List, Optional, Tuple, Union
+from typing import Any, Callable, List, Optional, Sequence, Tuple
 
 from hypothesis import strategies as st
 
 from dsa.practice.nodes import ListNode
-from dsa.practice.problem import Complexity, Problem
+from dsa.practice.problem import Complexity, Family, Memory, Problem, Rules
 from dsa.practice.problems._chains import (
-    CHANGED_SAYS, NEVER_ENDS, NEVER_ENDS_SAYS, NEW_NODES, chain_outcome, linked)
+    NO_DEEPER_RECURSION, Given, Outcome, judge_chain, linked)
+from dsa.practice.problems._timing import growth_sizes
 
 #: A case: the values of the list, and n (1 <= n <= len(values)).
 Case = Tuple[List[int], int]
-#: An outcome: the values left in the chain, or a sentence holding them when
-#: the chain loops or contains nodes the solution created.
-Outcome = Union[List[int], str]
 
 STATEMENT = """\
 You are given the head of a singly linked list built from `ListNode` objects
@@ -31,12 +29,24 @@ def remove_nth_from_end(head: ListNode | None, n: int) -> ListNode | None
 * The list has at least one node and `1 <= n <= length` is guaranteed.
 * When `n == length` the node to remove is the head itself: return the
   second node (or `None` if the head was the only node).
-* Re-link the nodes you were given; do not create nodes for the result (a
-  temporary "dummy" node of your own is fine, as long as you do not return
-  it).  The other nodes keep their order and values.
 
-Aim for a single pass over the list: O(L) time for a list of L nodes, and
-O(1) extra memory.
+The grader checks two rules besides the answer:
+
+* **Re-link the nodes you were given.**  Every node left in the result must
+  be one of the input's nodes and still hold the very `val` object it held:
+  no new nodes, and no values copied from one node to another (copying the
+  next node's value over the one to delete is not allowed).  A temporary
+  "dummy" node of your own is fine, as long as it is not part of the result.
+* **O(1) extra memory.**  The memory your function allocates while it runs
+  is measured (with `tracemalloc`) on lists of growing length, and it must
+  not grow with the length: no list or stack of the nodes.  Recursion one
+  call deep per node is not O(1) either: the grader lets Python stop it at
+  its usual limit of about 1,000 nested calls, and `sys.setrecursionlimit`
+  is not allowed (a file that calls it is rejected).
+
+O(L) time for a list of L nodes is expected, and measured, with `n`
+anywhere from the last node to the head.  One pass is the elegant way, but
+two passes (count, then walk) are O(L) as well.
 """
 
 STUB = '''\
@@ -44,7 +54,9 @@ STUB = '''\
 
 Unlink the node n-th from the end of the chain (n = 1 is the last node,
 n = length is the head) and return the head of what is left.  The list has
-at least one node and 1 <= n <= length.  Try to do it in one pass.
+at least one node and 1 <= n <= length.  Re-link the nodes (no new nodes,
+no values copied between nodes) and use O(1) extra memory: the grader
+checks both.  Try to do it in one pass.
 
 Examples (from_list / to_list come from dsa.practice.nodes):
     to_list(remove_nth_from_end(from_list([1, 2, 3, 4, 5]), 2))  ->  [1, 2, 3, 5]
@@ -64,28 +76,22 @@ def remove_nth_from_end(head: ListNode | None, n: int) -> ListNode | None:
 
 
 def _run(solution: Callable[[Optional[ListNode], int], Any], case: Case) -> Outcome:
-    """Remove from a fresh chain; return the values of the chain that is left."""
+    """Remove from a fresh chain; the values and origins of what is left."""
     values, n = case
-    nodes = linked(values)
-    return chain_outcome(solution(nodes[0] if nodes else None, n), nodes,
-                         "remove_nth_from_end")
+    given = Given(linked(values))
+    return given.follow(solution(given.heads()[0], n), "remove_nth_from_end")
 
 
 def _judge(case: Case, expected: Outcome, actual: Outcome) -> Optional[str]:
     """Equality, with a sentence for each way a removal goes wrong."""
-    if actual == expected:
-        return None
+    verdict = judge_chain(expected, actual)
+    if verdict is None or isinstance(actual, str) or isinstance(expected, str):
+        return verdict
     values, n = case
-    if isinstance(actual, str) and actual.startswith(NEVER_ENDS):
-        return NEVER_ENDS_SAYS
-    if isinstance(actual, str) and actual.startswith(NEW_NODES):
-        return "the result contains new nodes: re-link the given nodes instead of copying values"
-    if isinstance(actual, str):
-        return CHANGED_SAYS
-    if len(actual) != len(values) - 1:
+    if len(actual["nodes"]) != len(values) - 1:
         return (
             f"the list had {len(values)} nodes and should have {len(values) - 1} left, not "
-            f"{len(actual)}"
+            f"{len(actual['nodes'])}"
         )
     if n == len(values):
         return f"n = {n} is the length of the list, so the head itself should have been removed"
@@ -106,10 +112,41 @@ def _show(case: Case) -> str:
     return f"remove_nth_from_end(from_list({values!r}), {n})"
 
 
-def _make_case(size: int, rng: random.Random) -> Case:
-    """A list of ``size`` nodes; remove the one halfway along."""
-    return ([rng.randrange(1000) for _ in range(size)], size // 2)
+def _values(size: int, rng: random.Random) -> List[int]:
+    return [rng.randrange(10**6) for _ in range(size)]
 
+
+def _halfway(size: int, rng: random.Random) -> Case:
+    """Remove the node halfway along: the worst case of a search that, from
+    each node, walks ``n`` nodes ahead to see whether the end is there."""
+    return (_values(size, rng), size // 2)
+
+
+def _second(size: int, rng: random.Random) -> Case:
+    """``n`` near the length: remove the second node.  Costly for code that
+    steps back from the end one node at a time, walking from the head for
+    each step."""
+    return (_values(size, rng), size - 1)
+
+
+def _last(size: int, rng: random.Random) -> Case:
+    """``n = 1``, the last node: the worst case of counting the nodes after
+    each node again and again."""
+    return (_values(size, rng), 1)
+
+
+def _large(rng: random.Random) -> Sequence[Case]:
+    """Lists at the constraints' limit, 10,000 nodes (values over the whole
+    range once), with n at both ends and in the middle."""
+    size = 10_000
+    small = [rng.randrange(10) for _ in range(size)]
+    return (([rng.randrange(-10**9, 10**9) for _ in range(size)], 3_752), (small, 1),
+            (small, size))
+
+
+#: Lengths of the growth check: the reference takes about 0.1 ms of processor
+#: time at the smallest and 2 ms at the largest (see :mod:`._timing`).
+SIZES = growth_sizes(125)
 
 PROBLEM = Problem(
     name="remove-nth-from-end",
@@ -126,9 +163,9 @@ PROBLEM = Problem(
         "`remove_nth_from_end(from_list([7]), 1)` returns `None`.",
     ),
     constraints=(
-        "1 <= L <= 100,000 nodes",
+        "1 <= L <= 10,000 nodes",
         "1 <= n <= L",
-        "values are integers and may repeat",
+        "-10**9 <= val <= 10**9; values may repeat",
     ),
     hints=(
         "Counting the length first and then walking `L - n` nodes works, in two passes.  For one "
@@ -145,13 +182,16 @@ PROBLEM = Problem(
     run=_run,
     judge=_judge,
     complexity=Complexity(
-        expected="O(L) time, one pass, O(1) extra memory",
+        expected="O(L) time, O(1) extra memory",
         max_exponent=1.3,
-        sizes=(256, 512, 1024, 2048, 4096),
-        make_case=_make_case,
-        repeats=9,
-        note="a list of L nodes, removing the one halfway along",
+        sizes=SIZES,
+        repeats=7,
+        families=(Family("halfway", _halfway), Family("n near the length", _second),
+                  Family("the last node", _last)),
+        note="a list of L nodes; n halfway, near L, and 1",
     ),
+    forbidden=NO_DEEPER_RECURSION,
+    rules=Rules(memory=Memory("O(1)"), tripwires=NO_DEEPER_RECURSION),
     show_case=_show,
     order=4,
     explicit_cases=(
@@ -160,4 +200,5 @@ PROBLEM = Problem(
         ([1, 2], 1),
         ([1, 2, 3, 4, 5], 2),
     ),
+    large_cases=_large,
 )

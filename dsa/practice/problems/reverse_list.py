@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, List, Optional, Union
+from typing import Any, Callable, List, Optional, Sequence
 
 from hypothesis import strategies as st
 
 from dsa.practice.nodes import ListNode
-from dsa.practice.problem import Complexity, Problem
+from dsa.practice.problem import Complexity, Family, Memory, Problem, Rules
 from dsa.practice.problems._chains import (
-    CHANGED_SAYS, NEVER_ENDS, NEVER_ENDS_SAYS, NEW_NODES, chain_outcome, linked)
+    NO_DEEPER_RECURSION, Given, Outcome, judge_chain, linked)
+from dsa.practice.problems._timing import growth_sizes
 
 STATEMENT = """\
 You are given the head of a singly linked list built from `ListNode` objects
@@ -21,15 +22,24 @@ the list **in place** and return the head of the reversed list:
 def reverse_list(head: ListNode | None) -> ListNode | None
 ```
 
-"In place" means re-linking the nodes you were given: after the call every
-original node must still be in the chain, with its `next` pointing the other
-way.  Do not create new nodes and do not change any `val`.
-
 * An empty list (`head is None`) reversed is still empty: return `None`.
 * A one-node list is its own reverse: return that node.
+* The input is a proper chain: it ends with `None`, no cycle.
 
-The input is guaranteed to be a proper chain (no cycle).  Aim for one pass
-over the list, O(n) time and O(1) extra memory.
+The grader checks two rules besides the answer:
+
+* **Re-link the nodes you were given.**  Every node of the result must be
+  one of the input's nodes, and each must still hold the very `val` object
+  it held: no new nodes, and no values moved from one node to another.
+* **O(1) extra memory.**  The memory your function allocates while it runs
+  is measured (with `tracemalloc`) on lists of growing length, and it must
+  not grow with the length, as a list of all the nodes does.  Recursion
+  one call deep per node is not O(1) either: the grader lets Python stop
+  it at its usual limit of about 1,000 nested calls, and
+  `sys.setrecursionlimit` is not allowed (a file that calls it is
+  rejected).
+
+O(n) time is expected, and measured too.
 """
 
 STUB = '''\
@@ -38,7 +48,8 @@ STUB = '''\
 Given the head of a chain of ListNode objects, re-link the nodes so that the
 chain runs the other way, and return the new head (the old last node).  Use
 the nodes you are given: no new nodes, no changed values.  An empty list
-(None) stays None.
+(None) stays None.  The grader measures your extra memory: it must stay
+O(1) (no list of the nodes, no recursion one call per node).
 
 Examples (from_list / to_list come from dsa.practice.nodes):
     to_list(reverse_list(from_list([1, 2, 3])))  ->  [3, 2, 1]
@@ -57,35 +68,25 @@ def reverse_list(head: ListNode | None) -> ListNode | None:
 '''
 
 
-def _run(
-    solution: Callable[[Optional[ListNode]], Any], values: List[Any]
-) -> Union[List[Any], str]:
+def _run(solution: Callable[[Optional[ListNode]], Any], values: List[Any]) -> Outcome:
     """Reverse a fresh chain holding ``values``.
 
-    The outcome is the list of values of the returned chain when it is made of
-    the original nodes and ends with None; otherwise a sentence holding those
-    values says what is wrong with the chain.
+    The outcome holds the values of the returned chain and the position in
+    the input of each of its nodes (see :class:`~._chains.Given`).
     """
-    nodes = linked(values)
-    return chain_outcome(solution(nodes[0] if nodes else None), nodes, "reverse_list")
+    given = Given(linked(values))
+    return given.follow(solution(*given.heads()), "reverse_list")
 
 
-def _judge(case: List[Any], expected: Any, actual: Any) -> Optional[str]:
+def _judge(case: List[Any], expected: Outcome, actual: Outcome) -> Optional[str]:
     """Equality, with a sentence for each way a reversal goes wrong."""
-    if actual == expected:
-        return None
-    if isinstance(actual, str) and actual.startswith(NEVER_ENDS):
-        return NEVER_ENDS_SAYS
-    if isinstance(actual, str) and actual.startswith(NEW_NODES):
-        return "built new nodes instead of re-linking the ones it was given"
-    if isinstance(actual, str):
-        return CHANGED_SAYS
-    if len(actual) < len(expected):
-        return (
-            f"the result has {len(actual)} node(s), the list had {len(expected)}: some were "
-            "lost"
-        )
-    return "the values are not the input in reverse order"
+    verdict = judge_chain(expected, actual)
+    if verdict is None or isinstance(actual, str) or isinstance(expected, str):
+        return verdict
+    if actual["values"] != expected["values"] and len(actual["nodes"]) == len(
+            expected["nodes"]):
+        return "the values are not the input in reverse order"
+    return verdict
 
 
 def _show(values: List[Any]) -> str:
@@ -93,10 +94,25 @@ def _show(values: List[Any]) -> str:
     return f"reverse_list(from_list({values!r}))"
 
 
-def _make_case(n: int, rng: random.Random) -> List[int]:
-    """A list of ``n`` values; reversing it costs the same whatever they are."""
-    return [rng.randrange(1000) for _ in range(n)]
+def _random_values(n: int, rng: random.Random) -> List[int]:
+    """``n`` values in any order; reversing costs the same whatever they are."""
+    return [rng.randrange(10**6) for _ in range(n)]
 
+
+def _equal_values(n: int, rng: random.Random) -> List[int]:
+    """``n`` equal values: a search by value cannot tell the nodes apart."""
+    return [7] * n
+
+
+def _large(rng: random.Random) -> Sequence[List[int]]:
+    """Lists at the constraints' limit: 10,000 nodes."""
+    return ([rng.randrange(-10**9, 10**9) for _ in range(10_000)],
+            [rng.randrange(10) for _ in range(9_999)])
+
+
+#: Lengths of the growth check: the reference takes about 0.1 ms of processor
+#: time at the smallest and 2 ms at the largest (see :mod:`._timing`).
+SIZES = growth_sizes(125)
 
 PROBLEM = Problem(
     name="reverse-list",
@@ -113,8 +129,8 @@ PROBLEM = Problem(
         "`reverse_list(None)` returns `None`.",
     ),
     constraints=(
-        "0 <= number of nodes <= 100,000",
-        "values are integers; they may repeat",
+        "0 <= number of nodes <= 10,000",
+        "-10**9 <= val <= 10**9; values may repeat",
         "the input chain ends with None (no cycle)",
     ),
     hints=(
@@ -133,12 +149,16 @@ PROBLEM = Problem(
     complexity=Complexity(
         expected="O(n) time, O(1) extra memory",
         max_exponent=1.3,
-        sizes=(256, 512, 1024, 2048, 4096),
-        make_case=_make_case,
-        repeats=9,
+        sizes=SIZES,
+        repeats=7,
+        families=(Family("random values", _random_values),
+                  Family("one value repeated", _equal_values)),
         note="one pass over the list",
     ),
+    forbidden=NO_DEEPER_RECURSION,
+    rules=Rules(memory=Memory("O(1)"), tripwires=NO_DEEPER_RECURSION),
     show_case=_show,
     order=1,
     explicit_cases=([], [5], [1, 2], [4, 4, 4]),
+    large_cases=_large,
 )

@@ -41,7 +41,12 @@ by *some* path, not necessarily a shortest one.  Close behind: counting
 cells instead of moves (a 1 x 1 grid is 0 moves, not 1), forgetting that the
 start or end cell may be a wall, and marking a cell as reached when it is
 taken *out* of the queue rather than when it is put in, which lets the same
-cell be queued once for every neighbour that finds it.
+cell be queued once for every neighbour that finds it.  Taking cells from
+a stack and lowering a cell's distance whenever a shorter path turns up
+does end with the right distances, but on an open grid, where many paths
+lead to every cell, distances are lowered again and again.  And marking
+reached cells by writing walls into ``grid`` changes the input, which the
+problem forbids: keep a record of your own, as ``distance`` does here.
 """
 
 from __future__ import annotations

@@ -42,6 +42,10 @@ Off by one: starting ``lead`` ``n + 1`` nodes ahead, or stopping when
 ``lead`` is ``None`` instead of on the last node, unlinks the neighbour of
 the right node.  And without the dummy node, removing the head is either a
 crash (``None`` has no ``next``) or removes the second node instead.
+A trick known from "delete a node given only that node", copying the next
+node's value over the target and unlinking the next node, does not
+re-link the target out: it moves a value, which this problem forbids (and
+it cannot remove the last node at all).
 """
 
 from __future__ import annotations

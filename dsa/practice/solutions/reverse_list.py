@@ -36,6 +36,13 @@ Losing the rest of the list: writing ``node.next = prev`` before saving
 ``node.next`` leaves no way forward.  Close behind comes returning ``head``
 (which is now the *last* node) instead of ``prev``, and stopping the loop at
 ``node.next is None``, which leaves the old last node out of the result.
+
+Two shortcuts break the statement's rules.  Copying the values into a
+Python list and writing them back reversed moves values instead of nodes
+(and the list is O(n) memory).  The recursive reversal, ``new_head =
+reverse_list(head.next)`` then ``head.next.next = head``, is short and
+right, but it keeps one call per node waiting: O(n) memory, and Python
+stops it at about 1,000 nested calls.
 """
 
 from __future__ import annotations

@@ -434,8 +434,8 @@ def kth_largest(nums, k):
     ("toy", "sys._getframe(1).f_globals['describe'] = lambda value: []"),
     ("toy", "import builtins; builtins.len = lambda value: 0"),
     ("toy", "import json; json.dumps = lambda *args, **options: '{}'"),
-    ("reverse-list", "sys._getframe(1).f_back.f_globals['chain_outcome'].__globals__['walk'] = "
-                     "lambda head, function: ([], None)"),
+    ("reverse-list", "sys._getframe(1).f_back.f_globals['Given'].follow = "
+                     "lambda self, head, function, **rule: {'values': [], 'nodes': []}"),
 ], ids=["harness", "len", "json", "_chains"])
 def test_patching_the_grader_fails(tmp_path: Path, problem: str, patch: str) -> None:
     if problem == "toy":
@@ -525,7 +525,7 @@ def test_a_forbidden_type_kept_out_of_sight_is_found(tmp_path: Path) -> None:
     source = """\
         import collections, itertools, sys
 
-        REAL = getattr(collections, "de" + "que").__mro__[1]
+        REAL = getattr(collections, "de" + "que").__mro__[-2]  # the real one, under the stand-ins
         NUMBERS = itertools.count()
 
         class CircularDeque:

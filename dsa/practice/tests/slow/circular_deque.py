@@ -1,4 +1,4 @@
-"""Correct but O(n) at the front: a growing list rebuilt on every front change.
+"""SLOW: correct but O(n) at the front: a growing list rebuilt on every front change.
 
 The values live in an ordinary list, front first.  The back end is cheap
 (``append`` and ``pop``), but ``push_front`` builds a new list,

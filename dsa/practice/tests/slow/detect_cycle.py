@@ -1,4 +1,4 @@
-"""Correct but O(n^2): for every node, search the path walked so far.
+"""SLOW: correct but O(n^2): for every node, search the path walked so far.
 
 Walk the list, counting steps.  For the node reached after ``steps`` steps,
 walk again from the head for ``steps`` steps and see whether the node was

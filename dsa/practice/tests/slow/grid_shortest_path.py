@@ -1,4 +1,4 @@
-"""Correct but O((rows x cols)^2): relax every cell until nothing changes.
+"""SLOW: correct but O((rows x cols)^2): relax every cell until nothing changes.
 
 Give the start distance 0 and every other cell infinity, then sweep the
 grid row by row, lowering each open cell's distance to one more than its

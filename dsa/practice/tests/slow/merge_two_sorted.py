@@ -1,4 +1,4 @@
-"""Correct but O(n * m): insert each node of b by searching from the head.
+"""SLOW: correct but O(n * m): insert each node of b by searching from the head.
 
 Take the nodes of ``b`` one at a time and insert each into the chain that
 starts with ``a``, walking from the head every time until the next node is

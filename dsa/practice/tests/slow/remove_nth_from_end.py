@@ -1,4 +1,4 @@
-"""Correct but O(L^2): measure "how far from the end" again at every step.
+"""SLOW: correct but O(L^2): measure "how far from the end" again at every step.
 
 Walk forward from a dummy node placed before the head.  At each node, count
 the nodes that follow it; stop at the first node with exactly ``n`` nodes

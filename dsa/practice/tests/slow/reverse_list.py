@@ -1,4 +1,4 @@
-"""Correct but O(n^2): detach the tail again and again.
+"""SLOW: correct but O(n^2): detach the tail again and again.
 
 Each round walks from the head to the node before the last, cuts the last
 node off and appends it to the reversed chain.  Every node is re-linked, none

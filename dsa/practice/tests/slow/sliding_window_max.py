@@ -1,4 +1,4 @@
-"""A correct but slow sliding-window maximum: ``max`` of every window.
+"""SLOW: correct, but ``max`` of every window costs O(n * k).
 
 Each of the n - k + 1 windows costs k - 1 comparisons: O(n * k), which is
 O(n^2) when k grows with n.

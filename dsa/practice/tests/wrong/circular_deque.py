@@ -1,4 +1,4 @@
-"""Wrong: back() ignores the front index, as if the values started at slot 0.
+"""WRONG: back() ignores the front index, as if the values started at slot 0.
 
 Everything else is a correct ring buffer.  But ``back()`` reads
 ``slots[count - 1]``, which is right only while ``head == 0``: as long as

@@ -1,4 +1,4 @@
-"""Wrong: returns the node where the two pointers meet, not where the loop starts.
+"""WRONG: returns the node where the two pointers meet, not where the loop starts.
 
 Phase 1 of Floyd's method (a slow and a fast pointer) is right, and it does
 answer "is there a loop?".  But the meeting node is only *somewhere* in the

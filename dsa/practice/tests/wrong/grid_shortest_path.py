@@ -1,4 +1,4 @@
-"""Wrong: allows diagonal moves.
+"""WRONG: allows diagonal moves.
 
 A correct breadth-first search, except that it looks at all eight
 neighbours of a cell, the four diagonal ones included.  The task allows only

@@ -1,4 +1,4 @@
-"""Wrong: drops whatever is left of the longer list.
+"""WRONG: drops whatever is left of the longer list.
 
 The loop ``while a and b`` is the right loop, but when it ends one list
 still has nodes in it, and this version returns without attaching them.

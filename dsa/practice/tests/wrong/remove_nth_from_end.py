@@ -1,4 +1,4 @@
-"""Wrong: removing the head was patched only for the one-node list.
+"""WRONG: removing the head was patched only for the one-node list.
 
 This version counts the length, then walks ``length - n - 1`` nodes from the
 head to the node before the one to remove.  Without a dummy node, removing

@@ -1,4 +1,4 @@
-"""Wrong: the loop stops one node early and loses the old last node.
+"""WRONG: the loop stops one node early and loses the old last node.
 
 The loop runs ``while node.next is not None``, the habit of "stop at the last
 node".  Here it stops *on* the last node without re-linking it, so the result

@@ -1,4 +1,4 @@
-"""A wrong sliding-window maximum: off by one when the front expires.
+"""WRONG: off by one when the front expires.
 
 The window ending at ``i`` starts at ``i - k + 1``, so the front position
 must leave as soon as it is ``<= i - k``.  This version tests ``< i - k``,
