@@ -125,7 +125,7 @@ class Output:
     caller's ``parse_run``), the numbers after "checksum", the "ok" flag, and
     the words after any other first word (the last such line wins)."""
 
-    runs: list
+    runs: list[Any]
     checksum: tuple[int, ...]
     ok: bool
     other: dict[str, list[str]]
@@ -146,7 +146,7 @@ def run_timed(executable: Path, args: list[str], repeat: int, *,
     if out.returncode != 0:
         raise RuntimeError(f"{executable.name} exited {out.returncode}: "
                            f"{out.stderr.strip()[:200]}")
-    runs: list = []
+    runs: list[Any] = []
     checksum: Optional[tuple[int, ...]] = None
     ok: Optional[bool] = None
     other: dict[str, list[str]] = {}

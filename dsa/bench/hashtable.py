@@ -55,7 +55,7 @@ import statistics
 import subprocess
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Optional
+from typing import Any, Callable, MutableMapping, Optional
 
 from dsa.bench import cpp
 from dsa.bench.report import (Options, Report, Row, Target, load_average,
@@ -112,7 +112,7 @@ def _splitmix64(state: int) -> tuple[int, int]:
     return state, z ^ (z >> 31)
 
 
-def _shuffle(a: list[int], state: int) -> int:
+def _shuffle(a: list[Any], state: int) -> int:
     """hashtable.c's shuffle: Fisher-Yates from the top, j = splitmix64() % i."""
     for i in range(len(a), 1, -1):
         state, u = _splitmix64(state)
@@ -126,7 +126,7 @@ def splitmix64_values(count: int, seed: int) -> tuple[list[int], int]:
     signed int64 (same bits), as hashtable.c's random_keys; and the state
     after them."""
     state = seed & MASK64
-    values = []
+    values: list[int] = []
     append = values.append
     for _ in range(count):
         state, u = _splitmix64(state)
@@ -558,9 +558,9 @@ def _python_twins() -> tuple[Optional[Any], Optional[str]]:
     """``dsa.hashtable``, or the reason it cannot be used."""
     try:
         import dsa.hashtable as tables
-        t = tables.ChainedHashTable()
+        t: MutableMapping[int, int] = tables.ChainedHashTable()
         t[1] = 1
-        t2 = tables.OpenAddressingHashTable()
+        t2: MutableMapping[int, int] = tables.OpenAddressingHashTable()
         t2[1] = 1
     except Exception as exc:  # a broken twin must not break the report
         return None, f"dsa.hashtable unusable: {exc!r}"

@@ -32,7 +32,7 @@ from __future__ import annotations
 import random
 import statistics
 from collections import deque
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Mapping, Optional
 
 from dsa.bench.report import (Options, Report, Row, Target, load_average,
                               load_note,
@@ -90,7 +90,7 @@ def _python_rows(sizes: dict, options: Options, say: Progress) -> tuple[list[Row
         notes.append(f"dsa.linkedlist rows skipped: {reason}")
     repeat, warmup = options.repeat, options.warmup
 
-    def group(title: str, n: int, data: str, contenders: dict[str, Callable[[], object]],
+    def group(title: str, n: int, data: str, contenders: Mapping[str, Callable[[], object]],
               label: dict[str, str], setup: Optional[Callable[[], object]] = None,
               base: str = "list") -> None:
         say(f"timing {title}")

@@ -112,8 +112,9 @@ class Report:
                 r.ratio = None
         for t in self.targets:
             num, den = by_key.get(t.numerator), by_key.get(t.denominator)
-            missing = [r for r in (num, den) if r is None or r.median is None]
-            if missing:
+            if num is None or den is None or num.median is None \
+                    or den.median is None:
+                missing = [r for r in (num, den) if r is None or r.median is None]
                 t.value = None
                 t.reason = "; ".join(
                     f"{r.name if r else '?'} not measured"
