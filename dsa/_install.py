@@ -146,6 +146,14 @@ def build_failure(package_dir: Optional[Path] = None) -> Optional[dict[str, str]
 def how_to_build(where: Optional[Installation] = None, *,
                  compiler: Optional[bool] = None) -> str:
     """The fix, in one paragraph, for this installation and this machine."""
+    override = os.environ.get("DSA_NATIVE_DIR")
+    if override:
+        # The loader looks there only (the CI's sanitizer build, say).
+        folder = shlex.quote(override)
+        return (f"DSA_NATIVE_DIR={folder} is set, so the C twins are loaded "
+                "from that folder only: build them into it (from a clone: "
+                f"python native/build_cffi.py --outdir {folder}) or unset "
+                "DSA_NATIVE_DIR.")
     where = installation() if where is None else where
     compiler = compiler_found() if compiler is None else compiler
     command = rebuild_command(where)
@@ -154,12 +162,16 @@ def how_to_build(where: Optional[Installation] = None, *,
     return f"No C compiler was found: {COMPILER_HINT}; then run: {command}"
 
 
-def advice() -> str:
-    """Why the C twins are missing (as far as the build recorded) and the fix."""
+def advice(reason: str = "") -> str:
+    """Why the C twins are missing and the fix.  The build's record of what
+    failed comes first; else ``reason`` (what loading them said), if given."""
     failure = build_failure()
     if failure:
         first = next(iter(failure.values()))
         why = f"The C twins failed to compile when dsa was installed ({first})."
+    elif reason:
+        why = reason[0].upper() + reason[1:]
+        why += "" if why.endswith(".") else "."
     else:
         why = "The C twins of dsa are not built."
     return f"{why} {how_to_build()}"

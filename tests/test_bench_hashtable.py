@@ -163,8 +163,12 @@ def test_quick_table_says_quick_and_shows_targets(cache_dir):
     assert "--quick" in result.stdout
     assert "targets" in result.stdout
     assert "load average" in result.stdout
-    assert result.stdout.count("PASS") + result.stdout.count("FAIL") \
-        + result.stdout.count("N/A") == 3
+    # Small sizes check nothing: every target is "not checked" (or N/A
+    # when a row is missing), never PASS or FAIL.
+    assert "PASS" not in result.stdout and "FAIL" not in result.stdout
+    verdicts = [line.split()[0] for line in result.stdout.splitlines()
+                if line.startswith(("  not checked ", "  N/A "))]
+    assert len(verdicts) == 3
 
 
 # -- honesty of what is timed -------------------------------------------------------

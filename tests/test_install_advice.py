@@ -86,7 +86,9 @@ def test_the_banner_names_the_command_for_an_editable_install():
     ("checkout", "/src/dsa",
      "python /src/dsa/native/build_cffi.py --outdir /src/dsa/dsa/native"),
 ])
-def test_the_fix_matches_the_installation(kind, location, expected):
+def test_the_fix_matches_the_installation(kind, location, expected,
+                                         monkeypatch):
+    monkeypatch.delenv("DSA_NATIVE_DIR", raising=False)
     where = _install.Installation(kind, location)
     assert _install.rebuild_command(where).endswith(expected)
     with_cc = _install.how_to_build(where, compiler=True)
@@ -109,7 +111,15 @@ def test_this_clone_is_seen_as_a_checkout_or_an_editable_install():
     assert Path(where.location or "").resolve() == ROOT
 
 
+def test_a_native_dir_override_is_named_in_the_fix(monkeypatch, tmp_path):
+    monkeypatch.setenv("DSA_NATIVE_DIR", str(tmp_path))
+    text = _install.how_to_build(_install.Installation("editable", "/src"))
+    assert f"DSA_NATIVE_DIR={tmp_path} is set" in text
+    assert f"--outdir {tmp_path}" in text and "-e /src" not in text
+
+
 def test_advice_quotes_the_recorded_failure(tmp_path, monkeypatch):
+    monkeypatch.delenv("DSA_NATIVE_DIR", raising=False)
     native = tmp_path / "dsa" / "native"
     native.mkdir(parents=True)
     (native / _install.BUILD_RECORD).write_text(json.dumps(
@@ -120,3 +130,10 @@ def test_advice_quotes_the_recorded_failure(tmp_path, monkeypatch):
                            "installed (command 'cc' failed).")
     monkeypatch.setattr(_install, "PACKAGE_DIR", tmp_path / "elsewhere")
     assert _install.advice().startswith("The C twins of dsa are not built.")
+
+
+def test_advice_falls_back_on_the_reason_it_is_given(tmp_path, monkeypatch):
+    monkeypatch.delenv("DSA_NATIVE_DIR", raising=False)
+    monkeypatch.setattr(_install, "PACKAGE_DIR", tmp_path / "dsa")
+    text = _install.advice("the twins could not be loaded (no module)")
+    assert text.startswith("The twins could not be loaded (no module). ")

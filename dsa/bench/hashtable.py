@@ -58,7 +58,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, MutableMapping, Optional
 
 from dsa.bench import cpp
-from dsa.bench.report import (Options, Report, Row, Target, load_average,
+from dsa.bench.report import (Options, Report, Row, Target, load_average, native_module,
                               load_note, run_rounds)
 from dsa.machine import this_machine
 from dsa.timing import Timing
@@ -569,20 +569,15 @@ def _python_twins() -> tuple[Optional[Any], Optional[str]]:
 
 def _native_hashtable_module() -> tuple[Optional[Any], Optional[str]]:
     """``dsa.native.hashtable``, or the reason it cannot be used."""
+    native_ht, reason = native_module("hashtable")
+    if native_ht is None:
+        return None, reason
     try:
-        import dsa.native as native
-    except Exception as exc:
-        return None, f"dsa.native failed to import: {exc!r}"
-    if not native.available:
-        return None, f"C twins not built: {native.why_unavailable}"
-    try:
-        from dsa.native import hashtable as native_ht
         native_ht.OpenAddressingHashTable(seed=SEED)[1] = 1
         native_ht.ChainedHashTable(seed=SEED)[1] = 1
     except Exception as exc:
         return None, f"dsa.native.hashtable unusable: {exc!r}"
     return native_ht, None
-
 
 def _native_rows(data: KernelInput, options: Options, native_ht: Any,
                  native_reason: Optional[str], notes: list[str],
