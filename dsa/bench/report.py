@@ -237,14 +237,33 @@ class Report:
             console.print(f"  {verdict} {t.description}: measured "
                           f"{t.value:.3f}x (limit {t.limit:.2f}x)")
         notes = self.all_notes()
-        notes += [f"{r.name}: skipped, {r.skipped}" for r in self.rows
-                  if r.skipped]
-        notes += [f"{r.name}: {r.note}" for r in self.rows if r.note]
+        # One line per reason or note: rows that share one (a contender
+        # skipped in every phase, several skipped for the same cause) are
+        # named together.
+        skipped = _names_by(self.rows, lambda r: r.skipped)
+        noted = _names_by(self.rows, lambda r: r.note)
+        notes += [f"{', '.join(names)}: skipped, {reason}"
+                  for reason, names in skipped.items()]
+        notes += [f"{', '.join(names)}: {note}" for note, names in noted.items()]
         if notes:
             console.print("[bold]notes[/bold]")
             for note in notes:
                 # Notes are plain text: "t[k]" must not be read as markup.
                 console.print(f"  - {note}", highlight=False, markup=False)
+
+
+def _names_by(rows: Iterable[Row], text: Callable[[Row], Optional[str]]
+              ) -> dict[str, list[str]]:
+    """Each distinct non-empty ``text(row)``, in order, with the names of
+    the rows that have it (each name once)."""
+    out: dict[str, list[str]] = {}
+    for r in rows:
+        value = text(r)
+        if value:
+            names = out.setdefault(value, [])
+            if r.name not in names:
+                names.append(r.name)
+    return out
 
 
 def _row_json(r: Row) -> dict[str, Any]:
