@@ -1,7 +1,8 @@
 """Build hooks that pyproject.toml cannot express.
 
 * The C twins: two optional cffi extensions (see native/build_cffi.py).  A
-  machine without a C compiler still gets a working pure-Python install.
+  machine without a C compiler still gets a working pure-Python install,
+  with a warning at build time and a record of what failed.
 * The lesson texts: ``lessons/*.md`` at the top of the project are copied into
   the package as ``dsa/lessons/texts/`` so that a wheel carries them.
 """
@@ -32,5 +33,6 @@ class BuildPyWithLessons(build_py):
 
 setup(
     ext_modules=build_cffi.extensions(),
-    cmdclass={"build_py": BuildPyWithLessons},
+    cmdclass={"build_py": BuildPyWithLessons,
+              "build_ext": build_cffi.build_ext_class()},
 )

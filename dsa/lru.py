@@ -132,7 +132,7 @@ class LRUCache(Generic[K, V]):
             raise KeyError(key)
         self._hits += 1
         self._order.move_to_back(node)
-        return node.value[1]
+        return node.value[1]  # type: ignore[no-any-return]  # DoublyNode.value is untyped
 
     def peek(self, key: K, default: Any = None) -> Any:
         """The value for ``key``, or ``default``, without counting it as a use."""
@@ -206,7 +206,7 @@ class LRUCache(Generic[K, V]):
             raise AssertionError(f"{len(self._nodes)} entries exceed the capacity "
                                  f"{self._capacity}")
         for position, node in enumerate(self._order.nodes()):
-            key = node.value[0]
+            key = node.value[0]  # type: ignore[attr-defined]  # nodes() is typed by a class attribute
             if self._nodes.get(key) is not node:
                 raise AssertionError(f"the dict does not point {key!r} at its node "
                                      f"(position {position} of the list)")

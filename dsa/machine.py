@@ -7,11 +7,15 @@ size, Python) next to the machine of the published figures.
 
 from __future__ import annotations
 
+import argparse
+import dataclasses
+import json
 import os
 import platform
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Sequence
 
 
 @dataclass(frozen=True)
@@ -154,7 +158,26 @@ def this_machine() -> Machine:
     )
 
 
-if __name__ == "__main__":  # pragma: no cover - a convenience for learners
-    print("this machine:     ", this_machine().summary())
-    print("published figures:", PUBLISHED.summary())
-    sys.exit(0)
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m dsa.machine [--json]``: this machine beside the published one."""
+    parser = argparse.ArgumentParser(
+        prog="python -m dsa.machine",
+        description="Describe this machine (CPU, caches, line size, Python) "
+                    "beside the machine of the published figures.")
+    parser.add_argument("--json", action="store_true",
+                        help="print both machines as JSON")
+    args = parser.parse_args(argv)          # exits 2 on an unknown option
+    here = this_machine()
+    if args.json:
+        print(json.dumps({
+            name: {**dataclasses.asdict(m), "summary": m.summary()}
+            for name, m in (("this_machine", here), ("published", PUBLISHED))
+        }, indent=2))
+    else:
+        print("this machine:     ", here.summary())
+        print("published figures:", PUBLISHED.summary())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

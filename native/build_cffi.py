@@ -17,7 +17,8 @@ Two extension modules are built from the same sources:
 
 Used three ways:
 
-* by ``setup.py`` (``extensions()``) when the package is installed;
+* by ``setup.py`` (``extensions()`` and ``build_ext_class()``) when the
+  package is installed;
 * by hand, ``python native/build_cffi.py --outdir DIR [--sanitize]``, which
   compiles both modules into ``DIR``; point ``DSA_NATIVE_DIR=DIR`` at it and
   ``dsa.native`` loads those instead of the installed ones.  The CI runs the
@@ -125,6 +126,95 @@ def extensions(tmpdir: str = "build/cffi") -> list:
             optional=True,
         ))
     return out
+
+
+def _install_module():
+    """``dsa/_install.py``, loaded by path: the package is not installed yet
+    while it is being built, and the advice is written there once."""
+    import importlib.util
+
+    name = "_dsa_install_for_build"
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(
+        name, HERE.parent / "dsa" / "_install.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module          # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def failure_banner(errors: dict[str, str], *, editable: bool) -> str:
+    """The warning printed at build time when a C twin did not compile."""
+    install = _install_module()
+    rule = "=" * 72
+    lines = [rule, "WARNING: the C twins of dsa (dsa.native) were NOT built."]
+    lines += [f"  {name}: {error}" for name, error in errors.items()]
+    lines.append("Everything pure-Python works; dsa.native.available will be "
+                 "False.")
+    if editable:
+        again = ("run again in the project folder: "
+                 + install.rebuild_command(install.Installation("editable", ".")))
+    else:
+        again = ("install again, from a clone: "
+                 + install.rebuild_command(install.Installation("directory", "."))
+                 + "; from PyPI: "
+                 + install.rebuild_command(install.Installation("index")))
+    if not install.compiler_found():
+        again = f"{install.COMPILER_HINT}; then {again}"
+    lines.append(f"To build them, {again}")
+    lines.append(rule)
+    return "\n".join(lines)
+
+
+def build_ext_class():
+    """A setuptools ``build_ext`` that says loudly when a C twin failed.
+
+    The extensions are optional (see :func:`extensions`), so setuptools
+    alone only logs a line that pip hides.  This command also prints a
+    banner (shown by ``pip install -v``, ``python -m build`` and
+    ``pip wheel``) and writes ``dsa/native/_build_failed.json`` beside where
+    the modules would have gone, which ``dsa`` reads to say what went wrong
+    and how to fix it for the way it was installed.  A successful build
+    removes a record left by an earlier failure.
+    """
+    import json
+
+    from setuptools.command.build_ext import build_ext
+
+    record_name = _install_module().BUILD_RECORD
+
+    class BuildExtReportingFailures(build_ext):
+        def run(self):
+            self._failed = {}
+            inplace = bool(self.inplace)
+            super().run()
+            folders = {Path(self.build_lib) / "dsa" / "native"}
+            if inplace:
+                folders.add(HERE.parent / "dsa" / "native")
+            for folder in folders:
+                record = folder / record_name
+                if self._failed:
+                    folder.mkdir(parents=True, exist_ok=True)
+                    record.write_text(json.dumps(
+                        {"errors": self._failed}, indent=2) + "\n")
+                elif record.exists():
+                    record.unlink()
+            if self._failed:
+                editable = inplace or bool(getattr(self, "editable_mode", False))
+                print(failure_banner(self._failed, editable=editable),
+                      file=sys.stderr, flush=True)
+
+        def build_extension(self, ext):
+            try:
+                super().build_extension(ext)
+            except Exception as exc:
+                if not getattr(ext, "optional", False):
+                    raise
+                self._failed[ext.name] = str(exc) or type(exc).__name__
+                raise
+
+    return BuildExtReportingFailures
 
 
 def build_into(outdir: Path, *, sanitize: bool) -> list[Path]:

@@ -1,6 +1,7 @@
 """The README's examples are run as doctests, so they stay true."""
 
 import doctest
+import re
 from pathlib import Path
 
 README = Path(__file__).resolve().parents[1] / "README.md"
@@ -19,3 +20,13 @@ def test_readme_quickstart_is_the_two_commands_ci_runs():
     install = 'pip install -e ".[test]" && python -m dsa.lessons heap'
     assert install in text and install in ci
     assert "\npython -m pytest\n" in text and "\npython -m pytest\n" in ci
+
+
+def test_distribution_name_is_our_own_and_the_readme_names_it():
+    pyproject = (README.parent / "pyproject.toml").read_text()
+    match = re.search(r'^name = "([^"]+)"$', pyproject, re.M)
+    assert match is not None
+    name = match.group(1)
+    # "dsa" on PyPI is another project: ours must not be installed by it.
+    assert name != "dsa"
+    assert f"pip install {name}" in README.read_text()

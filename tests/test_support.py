@@ -104,3 +104,36 @@ def test_missing_twins_are_reported_with_instructions(tmp_path):
     assert lines[0] == "False"
     assert "C compiler" in lines[1]
     assert lines[-1] == "raised True"
+
+
+# -- python -m dsa.machine ----------------------------------------------------------
+
+def _machine_cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "dsa.machine", *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_machine_command_prints_both_machines():
+    out = _machine_cli()
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("this machine:")
+    assert "published figures: " + machine.PUBLISHED.summary() in out.stdout
+
+
+def test_machine_command_has_help_and_refuses_unknown_options():
+    helped = _machine_cli("--help")
+    assert helped.returncode == 0 and "usage: python -m dsa.machine" in helped.stdout
+    refused = _machine_cli("--bogus")
+    assert refused.returncode == 2
+    assert "unrecognized arguments: --bogus" in refused.stderr
+    assert refused.stdout == ""
+
+
+def test_machine_command_json():
+    import json
+
+    out = _machine_cli("--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["published"]["summary"] == machine.PUBLISHED.summary()
+    assert data["this_machine"]["cpus"] >= 1

@@ -47,7 +47,8 @@ REGISTRY: dict[str, Benchmark] = {b.name: b for b in (
     Benchmark(
         "hashtable", "dsa.bench.hashtable",
         "insert / find / miss: Python twins vs dict, C twins per call and "
-        "in C vs C++ std::unordered_map"),
+        "in C vs C++ std::unordered_map, absl::flat_hash_map and "
+        "boost::unordered_flat_map (where installed)"),
     Benchmark(
         "linkedlist", "dsa.bench.linkedlist",
         "dsa.linkedlist vs list/deque (append, front, iterate, index, remove "

@@ -77,14 +77,17 @@ def _compiler_version(compiler: str) -> str:
 def compile_program(source_name: str, *, compiler: str = COMPILER,
                     flags: tuple[str, ...] = FLAGS,
                     source: Optional[Path] = None,
-                    cache: Optional[Path] = None) -> Compiled:
+                    cache: Optional[Path] = None,
+                    libs: tuple[str, ...] = ()) -> Compiled:
     """Compile ``cpp/<source_name>`` (or ``source``) and return the executable.
 
-    ``cache`` overrides the folder where binaries are kept (see cache_dir).
+    ``flags`` come before the source file, ``libs`` (``-l...`` and other
+    link options) after it, where the linker wants them.  ``cache``
+    overrides the folder where binaries are kept (see cache_dir).
     """
     src = source if source is not None else SOURCES / source_name
     path = shutil.which(compiler)
-    command = f"{compiler} {' '.join(flags)} {src.name}"
+    command = " ".join([compiler, *flags, src.name, *libs])
     if path is None:
         return Compiled(None, command, f"{compiler} not found on PATH")
     try:
@@ -93,6 +96,7 @@ def compile_program(source_name: str, *, compiler: str = COMPILER,
         return Compiled(None, command, f"cannot read {src}: {exc}")
     digest = hashlib.sha256(
         text + _compiler_version(path).encode() + " ".join(flags).encode()
+        + (b"\0" + " ".join(libs).encode() if libs else b"")
     ).hexdigest()[:16]
     folder = cache if cache is not None else cache_dir()
     folder.mkdir(parents=True, exist_ok=True)
@@ -104,7 +108,7 @@ def compile_program(source_name: str, *, compiler: str = COMPILER,
     fd, tmp_name = tempfile.mkstemp(prefix=f".{src.stem}-", dir=folder)
     os.close(fd)
     try:
-        result = subprocess.run([path, *flags, "-o", tmp_name, str(src)],
+        result = subprocess.run([path, *flags, "-o", tmp_name, str(src), *libs],
                                 capture_output=True, text=True, timeout=300)
     except (OSError, subprocess.SubprocessError) as exc:
         _unlink(tmp_name)
@@ -119,13 +123,44 @@ def compile_program(source_name: str, *, compiler: str = COMPILER,
     return Compiled(exe, command)
 
 
+def preprocess(text: str, *, compiler: str = COMPILER,
+               flags: tuple[str, ...] = FLAGS) -> Optional[str]:
+    """What the compiler's preprocessor makes of the C++ ``text``, or None
+    when it fails (a header that is not installed, no compiler).  Used to
+    ask whether an optional library is there, and which version."""
+    path = shutil.which(compiler)
+    if path is None:
+        return None
+    try:
+        out = subprocess.run([path, *flags, "-E", "-P", "-x", "c++", "-"],
+                             input=text, capture_output=True, text=True,
+                             timeout=60)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return out.stdout if out.returncode == 0 else None
+
+
+def pkg_config_libs(package: str) -> Optional[tuple[str, ...]]:
+    """``pkg-config --libs package`` split into words, or None when
+    pkg-config or the package's .pc file is missing."""
+    path = shutil.which("pkg-config")
+    if path is None:
+        return None
+    try:
+        out = subprocess.run([path, "--libs", package], capture_output=True,
+                             text=True, timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return tuple(out.stdout.split()) if out.returncode == 0 else None
+
+
 @dataclass(frozen=True)
 class Output:
     """What a timing program printed: its "run" lines (each parsed by the
     caller's ``parse_run``), the numbers after "checksum", the "ok" flag, and
     the words after any other first word (the last such line wins)."""
 
-    runs: list
+    runs: list[Any]
     checksum: tuple[int, ...]
     ok: bool
     other: dict[str, list[str]]
@@ -146,7 +181,7 @@ def run_timed(executable: Path, args: list[str], repeat: int, *,
     if out.returncode != 0:
         raise RuntimeError(f"{executable.name} exited {out.returncode}: "
                            f"{out.stderr.strip()[:200]}")
-    runs: list = []
+    runs: list[Any] = []
     checksum: Optional[tuple[int, ...]] = None
     ok: Optional[bool] = None
     other: dict[str, list[str]] = {}

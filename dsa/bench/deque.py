@@ -38,7 +38,7 @@ from typing import Any, Callable, Optional
 
 from dsa.bench import cpp
 from dsa.bench.heap import sequence_checksum, splitmix64_items
-from dsa.bench.report import (Options, Report, Row, Target, load_average,
+from dsa.bench.report import (Options, Report, Row, Target, load_average, native_module,
                               load_note, measure_side_by_side, run_rounds,
                               timing_from_ns)
 from dsa.machine import this_machine
@@ -88,18 +88,7 @@ def fifo(make: Callable[[], Any], items: list[int], pop: str = "popleft",
 
 def native_deque_module() -> tuple[Optional[Any], Optional[str]]:
     """``dsa.native.deque``, or the reason it cannot be used."""
-    try:
-        import dsa.native as native
-    except Exception as exc:  # a broken package must not break the report
-        return None, f"dsa.native failed to import: {exc!r}"
-    if not native.available:
-        return None, f"C twins not built: {native.why_unavailable}"
-    try:
-        from dsa.native import deque as native_deque
-    except Exception as exc:
-        return None, f"dsa.native.deque failed to import: {exc!r}"
-    return native_deque, None
-
+    return native_module("deque")
 
 def run_cpp(executable, n: int, seed: int, warmup: int, repeat: int) -> dict[str, Any]:
     """Run the C++ FIFO; its per-run nanoseconds, checksum and ok flag."""

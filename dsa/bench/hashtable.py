@@ -14,9 +14,10 @@ after a warm-up round), so the ratios compare runs made side by side:
 * **Inside C / C++**, 1,000,000 int64 keys: the C twins' operations kernel
   (:func:`dsa.native.hashtable.ops`: open addressing, chaining with one
   ``malloc`` per node, chaining with pooled nodes) against
-  ``std::unordered_map<int64_t, int64_t>`` compiled here with
-  ``g++ -O2 -std=c++17`` and timed inside C++ with ``steady_clock``, with
-  and without ``reserve(n)``.  The C++ program makes the kernel's keys
+  ``std::unordered_map<int64_t, int64_t>`` (and, where installed,
+  ``absl::flat_hash_map`` and ``boost::unordered_flat_map``) compiled here
+  with ``g++ -O2 -std=c++17`` and timed inside C++ with ``steady_clock``,
+  with and without ``reserve(n)``.  The C++ program makes the kernel's keys
   (splitmix64 from the same seed) and uses them in the kernel's orders:
   insert in generation order, find in the kernel's shuffled order, miss on
   the next n outputs, delete in the kernel's second shuffle.  It prints a
@@ -51,7 +52,16 @@ Targets:
    order takes at most 4x a dict's, measured settled (above);
 3. the same for ``OpenAddressingHashTable``;
 4. to 11. each textbook table's insert, update, hit and miss on str keys
-   within 1.3x of the minimal table of its kind.
+   within 1.3x of the minimal table of its kind;
+12. the C open-addressing twin's in-C successful lookup takes at most 1.0x
+    ``absl::flat_hash_map``'s (the faster of reserve and no reserve), and
+13. its failed lookup at most 1.5x, where Abseil is installed.
+
+``absl::flat_hash_map`` (Debian: ``libabsl-dev``) and
+``boost::unordered_flat_map`` (Boost 1.81+) are stronger peers than
+``std::unordered_map``: open-addressing tables built for speed.  The same
+C++ program is compiled once per table; a table whose library is missing is
+skipped with the reason.
 
 The straight-after-building rows are printed beside the settled ones, with
 their own ratios, so both views are in every report.
@@ -63,12 +73,13 @@ import statistics
 import subprocess
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Optional
+from pathlib import Path
+from typing import Any, Callable, MutableMapping, Optional
 
 from dsa.bench import cpp
 from dsa.bench.inputs import (MASK64, sequence_checksum, splitmix64,
                               splitmix64_values)
-from dsa.bench.report import (Options, Report, Row, Target, load_average,
+from dsa.bench.report import (Options, Report, Row, Target, load_average, native_module,
                               load_note, run_rounds)
 from dsa.machine import this_machine
 from dsa.timing import Timing
@@ -111,7 +122,7 @@ class KernelInput:
     delete_order: list[int]
 
 
-def _shuffle(a: list[int], state: int) -> int:
+def _shuffle(a: list[Any], state: int) -> int:
     """hashtable.c's shuffle: Fisher-Yates from the top, j = splitmix64() % i."""
     for i in range(len(a), 1, -1):
         state, u = splitmix64(state)
@@ -147,6 +158,77 @@ def expected_checksum(data: KernelInput) -> tuple[int, int, int]:
 
 
 # -- the C++ program -----------------------------------------------------------
+
+@dataclass(frozen=True)
+class CppMap:
+    """One C++ hash table the program can be compiled with, or why not here.
+
+    ``key`` prefixes its rows (``KEY_hit``, ``KEY_reserve_hit``, ...);
+    ``flags`` and ``libs`` go before and after the source on the compile
+    command; ``missing`` is a one-line reason when the library is absent.
+    """
+
+    key: str
+    name: str
+    flags: tuple[str, ...] = cpp.FLAGS
+    libs: tuple[str, ...] = ()
+    missing: Optional[str] = None
+    libs_text: str = ""        # ``libs`` as a person would type them
+
+    def command(self) -> str:
+        """The compile command, short enough for a note."""
+        return " ".join([cpp.COMPILER, *self.flags, CPP_SOURCE]
+                        + ([self.libs_text or " ".join(self.libs)]
+                           if self.libs else []))
+
+
+# Abseil's libraries behind flat_hash_map, when pkg-config cannot say.
+ABSL_LIBS = ("-labsl_raw_hash_set", "-labsl_hashtablez_sampler", "-labsl_hash",
+             "-labsl_city", "-labsl_low_level_hash", "-labsl_synchronization",
+             "-labsl_time", "-labsl_base", "-labsl_raw_logging_internal")
+BOOST_MIN = (1, 81)       # the first Boost with boost::unordered_flat_map
+
+
+def absl_flat_hash_map() -> CppMap:
+    """absl::flat_hash_map, if Abseil's headers are installed."""
+    name = "absl::flat_hash_map"
+    flags = cpp.FLAGS + ("-DDSA_MAP_ABSL",)
+    if cpp.preprocess("#include <absl/container/flat_hash_map.h>\n") is None:
+        return CppMap("cpp_absl", name, flags, missing=(
+            "Abseil's headers not found (Debian/Ubuntu: apt-get install "
+            "libabsl-dev)"))
+    libs = cpp.pkg_config_libs("absl_flat_hash_map")
+    if libs is None:
+        return CppMap("cpp_absl", name, flags, ABSL_LIBS)
+    return CppMap("cpp_absl", name, flags, libs,
+                  libs_text="$(pkg-config --libs absl_flat_hash_map)")
+
+
+def boost_unordered_flat_map() -> CppMap:
+    """boost::unordered_flat_map, if Boost 1.81 or later is installed."""
+    name = "boost::unordered_flat_map"
+    flags = cpp.FLAGS + ("-DDSA_MAP_BOOST",)
+    out = cpp.preprocess("#include <boost/version.hpp>\nBOOST_VERSION\n")
+    words = out.split() if out else []
+    if not words or not words[-1].isdigit():
+        return CppMap("cpp_boost", name, flags, missing=(
+            "Boost's headers not found (Debian/Ubuntu: apt-get install "
+            "libboost-dev, version 1.81 or later)"))
+    number = int(words[-1])
+    version = (number // 100000, number // 100 % 1000)
+    if version < BOOST_MIN:
+        return CppMap("cpp_boost", name, flags, missing=(
+            f"Boost {version[0]}.{version[1]} found; unordered_flat_map needs "
+            f"{BOOST_MIN[0]}.{BOOST_MIN[1]} or later"))
+    return CppMap("cpp_boost", name, flags)
+
+
+def cpp_maps() -> list[CppMap]:
+    """The C++ tables the C twins are timed against: the standard library's,
+    then the open-addressing tables of Abseil and Boost where installed."""
+    return [CppMap("cpp_umap", "std::unordered_map"), absl_flat_hash_map(),
+            boost_unordered_flat_map()]
+
 
 def run_cpp(executable, n: int, seed: int, warmup: int, repeat: int,
             reserve: bool) -> dict[str, Any]:
@@ -507,6 +589,16 @@ def run(options: Options, progress: Optional[Progress] = None) -> Report:
                f"{sizes['str']:,} str keys in random order, settled <= 4x "
                "dict", "str_open_hit_settled", "str_dict_hit_settled", 4.0),
     ] + minimal_targets
+    for number, op, limit in ((12, "hit", 1.0), (13, "miss", 1.5)):
+        absl = _faster_row(rows, f"cpp_absl_{op}", f"cpp_absl_reserve_{op}")
+        which = "with" if "reserve" in absl else "without"
+        kind = "successful" if op == "hit" else "failed"
+        targets.append(Target(
+            f"c_open_{op}_vs_absl",
+            f"{number}. C open-addressing in-C {kind} lookup, "
+            f"{sizes['native']:,} int64 keys <= {limit:.1f}x "
+            f"absl::flat_hash_map's ({which} reserve, the faster)",
+            f"c_open_{op}", absl, limit))
 
     notes.append(
         "loops timed from Python: insert `for k in keys: t[k] = k` into a "
@@ -621,9 +713,9 @@ def _python_twins() -> tuple[Optional[Any], Optional[str]]:
     """``dsa.hashtable``, or the reason it cannot be used."""
     try:
         import dsa.hashtable as tables
-        t = tables.ChainedHashTable()
+        t: MutableMapping[int, int] = tables.ChainedHashTable()
         t[1] = 1
-        t2 = tables.OpenAddressingHashTable()
+        t2: MutableMapping[int, int] = tables.OpenAddressingHashTable()
         t2[1] = 1
     except Exception as exc:  # a broken twin must not break the report
         return None, f"dsa.hashtable unusable: {exc!r}"
@@ -632,20 +724,15 @@ def _python_twins() -> tuple[Optional[Any], Optional[str]]:
 
 def _native_hashtable_module() -> tuple[Optional[Any], Optional[str]]:
     """``dsa.native.hashtable``, or the reason it cannot be used."""
+    native_ht, reason = native_module("hashtable")
+    if native_ht is None:
+        return None, reason
     try:
-        import dsa.native as native
-    except Exception as exc:
-        return None, f"dsa.native failed to import: {exc!r}"
-    if not native.available:
-        return None, f"C twins not built: {native.why_unavailable}"
-    try:
-        from dsa.native import hashtable as native_ht
         native_ht.OpenAddressingHashTable(seed=SEED)[1] = 1
         native_ht.ChainedHashTable(seed=SEED)[1] = 1
     except Exception as exc:
         return None, f"dsa.native.hashtable unusable: {exc!r}"
     return native_ht, None
-
 
 def _native_rows(data: KernelInput, options: Options, native_ht: Any,
                  native_reason: Optional[str], notes: list[str],
@@ -654,21 +741,44 @@ def _native_rows(data: KernelInput, options: Options, native_ht: Any,
     contenders: dict[str, RunOnce] = {}
     reasons: dict[str, str] = {}
 
-    compiled = cpp.compile_program(CPP_SOURCE)
-    for key, reserve in (("cpp_umap", False), ("cpp_umap_reserve", True)):
-        if not compiled.ok:
-            reasons[key] = compiled.error or "not compiled"
+    names: dict[str, str] = {}
+    compiled = None
+    peer_notes: list[str] = []
+    for cmap in cpp_maps():
+        names[cmap.key] = f"C++ {cmap.name} (g++ -O2)"
+        names[f"{cmap.key}_reserve"] = f"C++ {cmap.name}, reserve(n)"
+        if cmap.missing:
+            for key in (cmap.key, f"{cmap.key}_reserve"):
+                reasons[key] = cmap.missing
             continue
-
-        def cpp_once(reserve: bool = reserve
-                     ) -> tuple[dict[str, float], dict[str, Any]]:
-            # A fresh process per round, with one warm-up run inside it.
-            r = run_cpp(compiled.executable, n, SEED, 1, 1, reserve)
-            ns = r["runs_ns"][0]
-            return ({op: ns[op] * 1e-9 for op in PHASES_C},
-                    {"ok": r["ok"], "checksum": r["checksum"],
-                     "buckets": r["buckets"]})
-        contenders[key] = cpp_once
+        built = cpp.compile_program(CPP_SOURCE, flags=cmap.flags, libs=cmap.libs)
+        if cmap.key == "cpp_umap":
+            compiled = built
+        if not built.ok:
+            for key in (cmap.key, f"{cmap.key}_reserve"):
+                reasons[key] = built.error or "not compiled"
+            if cmap.key != "cpp_umap":
+                peer_notes.append(f"C++ {cmap.name} rows skipped: {built.error} "
+                                  f"({cmap.command()})")
+            continue
+        exe = built.executable
+        assert exe is not None
+        for key, reserve in ((cmap.key, False), (f"{cmap.key}_reserve", True)):
+            def cpp_once(exe: Path = exe, reserve: bool = reserve
+                         ) -> tuple[dict[str, float], dict[str, Any]]:
+                # A fresh process per round, with one warm-up run inside it.
+                r = run_cpp(exe, n, SEED, 1, 1, reserve)
+                ns = r["runs_ns"][0]
+                return ({op: ns[op] * 1e-9 for op in PHASES_C},
+                        {"ok": r["ok"], "checksum": r["checksum"],
+                         "buckets": r["buckets"]})
+            contenders[key] = cpp_once
+        if cmap.key != "cpp_umap":
+            peer_notes.append(
+                f"C++ {cmap.name}: {cmap.command()}; the same program, keys, "
+                "orders and protocol as std::unordered_map, with the table's "
+                "own default hash")
+    assert compiled is not None
     if compiled.ok:
         notes.append(
             f"C++: {compiled.command} ({cpp.compiler_version()}); a fresh "
@@ -679,6 +789,7 @@ def _native_rows(data: KernelInput, options: Options, native_ht: Any,
             "like); with reserve(n), untimed, it never rehashes")
     else:
         notes.append(f"C++ rows skipped: {compiled.error} ({compiled.command})")
+    notes += peer_notes
 
     kernel = getattr(native_ht, "ops", None) if native_ht is not None else None
     for key, table, nodes in (("c_open", "open", "malloc"),
@@ -706,8 +817,7 @@ def _native_rows(data: KernelInput, options: Options, native_ht: Any,
         "c_open": "dsa.native ops: open addressing",
         "c_chained_malloc": "dsa.native ops: chained, malloc nodes",
         "c_chained_pool": "dsa.native ops: chained, pooled nodes",
-        "cpp_umap": "C++ std::unordered_map (g++ -O2)",
-        "cpp_umap_reserve": "C++ std::unordered_map, reserve(n)",
+        **names,
     }
 
     def median_of(key: str, op: str) -> Optional[float]:

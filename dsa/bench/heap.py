@@ -37,7 +37,7 @@ from typing import Any, Callable, Optional
 from dsa.bench import cpp
 from dsa.bench.inputs import sequence_checksum, splitmix64_values
 from dsa.bench.pyheapq import load_pure_python_heapq
-from dsa.bench.report import (Options, Report, Row, Target, load_average,
+from dsa.bench.report import (Options, Report, Row, Target, load_average, native_module,
                               load_note, measure_side_by_side, run_rounds,
                               timing_from_ns)
 from dsa.machine import this_machine
@@ -95,18 +95,7 @@ def drain_with_object(make: Callable[[], Any], data: list) -> Callable[[], None]
 
 def _native_heap_module() -> tuple[Optional[Any], Optional[str]]:
     """``dsa.native.heap``, or the reason it cannot be used."""
-    try:
-        import dsa.native as native
-    except Exception as exc:  # a broken package must not break the report
-        return None, f"dsa.native failed to import: {exc!r}"
-    if not native.available:
-        return None, f"C twins not built: {native.why_unavailable}"
-    try:
-        from dsa.native import heap as native_heap
-    except Exception as exc:
-        return None, f"dsa.native.heap failed to import: {exc!r}"
-    return native_heap, None
-
+    return native_module("heap")
 
 def _drain_fields(result: Any) -> tuple[float, float, float, bool]:
     """(total, push, pop) nanoseconds and the ok flag of a kernel's DrainResult."""

@@ -32,9 +32,9 @@ from __future__ import annotations
 import random
 import statistics
 from collections import deque
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Mapping, Optional
 
-from dsa.bench.report import (Options, Report, Row, Target, load_average,
+from dsa.bench.report import (Options, Report, Row, Target, load_average, native_module,
                               load_note,
                               measure_side_by_side, timing_from_ns)
 from dsa.machine import format_bytes, this_machine
@@ -61,18 +61,7 @@ def _linked_classes():
 
 
 def _native_module() -> tuple[Optional[Any], Optional[str]]:
-    try:
-        import dsa.native as native
-    except Exception as exc:
-        return None, f"dsa.native failed to import: {exc!r}"
-    if not native.available:
-        return None, f"C twins not built: {native.why_unavailable}"
-    try:
-        from dsa.native import linkedlist
-    except Exception as exc:
-        return None, f"dsa.native.linkedlist failed to import: {exc!r}"
-    return linkedlist, None
-
+    return native_module("linkedlist")
 
 # -- Python rows ----------------------------------------------------------------
 
@@ -90,7 +79,7 @@ def _python_rows(sizes: dict, options: Options, say: Progress) -> tuple[list[Row
         notes.append(f"dsa.linkedlist rows skipped: {reason}")
     repeat, warmup = options.repeat, options.warmup
 
-    def group(title: str, n: int, data: str, contenders: dict[str, Callable[[], object]],
+    def group(title: str, n: int, data: str, contenders: Mapping[str, Callable[[], object]],
               label: dict[str, str], setup: Optional[Callable[[], object]] = None,
               base: str = "list") -> None:
         say(f"timing {title}")

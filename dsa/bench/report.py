@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import dataclasses
 import gc
+import importlib
 import os
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any, Callable, Iterable, Optional, Sequence
 
 from dsa.machine import Machine
@@ -112,8 +114,9 @@ class Report:
                 r.ratio = None
         for t in self.targets:
             num, den = by_key.get(t.numerator), by_key.get(t.denominator)
-            missing = [r for r in (num, den) if r is None or r.median is None]
-            if missing:
+            if num is None or den is None or num.median is None \
+                    or den.median is None:
+                missing = [r for r in (num, den) if r is None or r.median is None]
                 t.value = None
                 t.reason = "; ".join(
                     f"{r.name if r else '?'} not measured"
@@ -153,12 +156,21 @@ class Report:
                     "value": t.value,
                     "limit": t.limit,
                     "pass": t.passed,
+                    "checked": t.value is not None and not self.options.quick,
                     "reason": t.reason,
                 }
                 for t in self.targets
             ],
-            "notes": list(self.notes),
+            "notes": self.all_notes(),
         }
+
+    def all_notes(self) -> list[str]:
+        """The report's notes, and once, however many rows it skipped for
+        want of the C twins, how to build them."""
+        notes = list(self.notes)
+        if any(r.skipped == NATIVE_MISSING for r in self.rows):
+            notes.append(native_build_advice())
+        return notes
 
     def render(self, console: Any) -> None:
         """Print the report with rich: machine, table, targets, notes."""
@@ -209,24 +221,49 @@ class Report:
                               format_seconds(r.median / r.n), ratio)
             console.print(table)
 
-        console.print("[bold]targets[/bold]")
+        console.print("[bold]targets[/bold]"
+                      + (" [dim](not checked by --quick)[/dim]"
+                         if self.options.quick else ""))
         for t in self.targets:
             if t.value is None:
                 console.print(f"  [yellow]N/A [/yellow] {t.description}: "
                               f"not measured ({t.reason})")
                 continue
-            verdict = "[green]PASS[/green]" if t.passed else "[red]FAIL[/red]"
+            if self.options.quick:
+                # Small sizes measure something else than the target states.
+                verdict = "[dim]not checked[/dim]"
+            else:
+                verdict = "[green]PASS[/green]" if t.passed else "[red]FAIL[/red]"
             console.print(f"  {verdict} {t.description}: measured "
                           f"{t.value:.3f}x (limit {t.limit:.2f}x)")
-        notes = list(self.notes)
-        notes += [f"{r.name}: skipped, {r.skipped}" for r in self.rows
-                  if r.skipped]
-        notes += [f"{r.name}: {r.note}" for r in self.rows if r.note]
+        notes = self.all_notes()
+        # One line per reason or note: rows that share one (a contender
+        # skipped in every phase, several skipped for the same cause) are
+        # named together.
+        skipped = _names_by(self.rows, lambda r: r.skipped)
+        noted = _names_by(self.rows, lambda r: r.note)
+        notes += [f"{', '.join(names)}: skipped, {reason}"
+                  for reason, names in skipped.items()]
+        notes += [f"{', '.join(names)}: {note}" for note, names in noted.items()]
         if notes:
             console.print("[bold]notes[/bold]")
             for note in notes:
                 # Notes are plain text: "t[k]" must not be read as markup.
                 console.print(f"  - {note}", highlight=False, markup=False)
+
+
+def _names_by(rows: Iterable[Row], text: Callable[[Row], Optional[str]]
+              ) -> dict[str, list[str]]:
+    """Each distinct non-empty ``text(row)``, in order, with the names of
+    the rows that have it (each name once)."""
+    out: dict[str, list[str]] = {}
+    for r in rows:
+        value = text(r)
+        if value:
+            names = out.setdefault(value, [])
+            if r.name not in names:
+                names.append(r.name)
+    return out
 
 
 def _row_json(r: Row) -> dict[str, Any]:
@@ -246,6 +283,41 @@ def _row_json(r: Row) -> dict[str, Any]:
         "note": r.note,
         **({"extra": r.extra} if r.extra else {}),
     }
+
+
+# -- the C twins ------------------------------------------------------------
+
+# Why a row that needs the C twins was skipped when they are not built.  The
+# way to build them is long, so it is given once, in the notes.
+NATIVE_MISSING = "C twins not built (see the note on how to build them)"
+
+
+def native_module(name: str) -> tuple[Optional[ModuleType], Optional[str]]:
+    """``dsa.native.<name>``, or the reason it cannot be used: a broken or
+    missing build must not break the report."""
+    try:
+        import dsa.native as native
+    except Exception as exc:
+        return None, f"dsa.native failed to import: {exc!r}"
+    if not native.available:
+        return None, NATIVE_MISSING
+    try:
+        module = importlib.import_module(f"dsa.native.{name}")
+    except Exception as exc:
+        return None, f"dsa.native.{name} failed to import: {exc!r}"
+    return module, None
+
+
+def native_build_advice() -> str:
+    """Why the C twins are missing and the command that builds them, for the
+    way this copy of dsa was installed."""
+    import dsa.native as native
+    from dsa import _install
+
+    why = native.why_unavailable
+    if why.endswith(native.HOW_TO_BUILD):      # keep the cause, not the old advice
+        why = why[:-len(native.HOW_TO_BUILD)].rstrip()
+    return _install.advice(why)
 
 
 # -- measuring --------------------------------------------------------------

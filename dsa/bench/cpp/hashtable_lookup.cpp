@@ -1,6 +1,14 @@
-// hashtable_lookup.cpp: the C++ standard library's hash table,
-// std::unordered_map<int64_t, int64_t>, timed the way the C twins' operations
-// kernel (native/hashtable.c, dsa_ht_kernel_ops) times its own tables.
+// hashtable_lookup.cpp: a C++ hash table from int64_t to int64_t, timed the
+// way the C twins' operations kernel (native/hashtable.c, dsa_ht_kernel_ops)
+// times its own tables.  Which table is chosen when compiling:
+//   (default)          std::unordered_map, the standard library's chained
+//                      table (std::hash<int64_t> is the identity);
+//   -DDSA_MAP_ABSL     absl::flat_hash_map (Abseil's SwissTable: open
+//                      addressing, groups of 16 one-byte tags probed with
+//                      SIMD), link with Abseil's hash and raw_hash_set;
+//   -DDSA_MAP_BOOST    boost::unordered_flat_map (Boost 1.81+, open
+//                      addressing with 15-slot groups and tag bytes).
+// Everything else below is the same for all three.
 //
 // Same keys, made the same way (native/common.h's dsa_splitmix64 and
 // hashtable.c's random_keys and shuffle), from the state `seed`:
@@ -46,8 +54,15 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
-#include <unordered_map>
 #include <vector>
+
+#if defined(DSA_MAP_ABSL)
+#include <absl/container/flat_hash_map.h>
+#elif defined(DSA_MAP_BOOST)
+#include <boost/unordered/unordered_flat_map.hpp>
+#else
+#include <unordered_map>
+#endif
 
 namespace {
 
@@ -110,7 +125,13 @@ std::int64_t ns_between(std::chrono::steady_clock::time_point a,
     return std::chrono::duration_cast<std::chrono::nanoseconds>(b - a).count();
 }
 
+#if defined(DSA_MAP_ABSL)
+using Map = absl::flat_hash_map<std::int64_t, std::int64_t>;
+#elif defined(DSA_MAP_BOOST)
+using Map = boost::unordered_flat_map<std::int64_t, std::int64_t>;
+#else
 using Map = std::unordered_map<std::int64_t, std::int64_t>;
+#endif
 
 struct Tally {
     std::size_t hits = 0;
