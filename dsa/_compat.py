@@ -442,7 +442,7 @@ def lookup_special(obj: Any, name: str) -> Any:
     return None
 
 
-_DICT_VIEW_TYPES = (type({}.keys()), type({}.items()))
+_DICT_VIEW_TYPES: Tuple[type, ...] = (type({}.keys()), type({}.items()))
 
 
 def is_set_view(obj: object) -> bool:
@@ -465,7 +465,7 @@ class SetViewOperations:
         # otherwise the smaller operand is walked and looked up in the other.
         big: Any = self
         if type(other) is set and len(self) <= len(other):  # type: ignore
-            return other.intersection(self)
+            return other.intersection(self)                 # type: ignore
         if is_set_view(other) and len(other) > len(self):   # type: ignore
             big, other = other, self
         result = set()

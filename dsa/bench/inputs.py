@@ -25,7 +25,7 @@ def splitmix64_values(count: int, seed: int) -> tuple[list[int], int]:
     """``count`` outputs from the state ``seed``, each read as a signed
     int64; and the state after them."""
     state = seed & MASK64
-    values = []
+    values: list[int] = []
     append = values.append
     for _ in range(count):
         state, u = splitmix64(state)
