@@ -59,6 +59,7 @@ from typing import Any, Callable, Optional
 from dsa._compat import (DICT_CHANGED_SIZE, DICT_EMPTY, DICT_KEYS_CHANGED,
                          SetViewOperations, cannot_create, cannot_pickle,
                          dict_room, lookup_special, mapping_keys, update_pairs)
+from dsa._hashtable_parts import signed_word
 
 __all__ = ["DictSurface"]
 
@@ -72,8 +73,9 @@ def _checked_hash(function: Callable[[Any], int]) -> Callable[[Any], int]:
 
     The key must still be hashable in Python's sense (so a list key fails
     exactly as it does in a dict) and the function must return an int.  The
-    result is converted to an exact ``int`` so that comparing two stored
-    hashes can never run user code.
+    result is converted to an exact ``int``, a signed 64-bit word as
+    ``hash`` returns, so that comparing two stored hashes can never run
+    user code and every stored hash fits a machine word.
     """
     def hash_key(key: Any) -> int:
         hash(key)
@@ -81,7 +83,7 @@ def _checked_hash(function: Callable[[Any], int]) -> Callable[[Any], int]:
         if not isinstance(h, int):
             raise TypeError(
                 f"hash_function must return an int, not {type(h).__name__}")
-        return int(h)
+        return signed_word(h)
     return hash_key
 
 
@@ -289,14 +291,17 @@ class DictSurface(_TableOptions, MutableMapping):
         self._room = 0                  # an empty dict has no entries array
         self._size = 0
 
-    def _append_entry(self, entry: Any) -> None:
-        """Put a new entry at the end of the insertion order."""
+    def _new_entry(self, h: int, key: Any, value: Any) -> Any:
+        """A new entry for a new key, at the end of the insertion order."""
         if self._room <= 0:
             self._compact_entries()
+        entry = self._entry_class()
+        entry.hash, entry.key, entry.value = h, key, value
         entry.position = len(self._entries)
         self._entries.append(entry)
         self._room -= 1
         self._size += 1
+        return entry
 
     def _compact_entries(self) -> None:
         """Squeeze out the holes and set the room as CPython does on growth.
