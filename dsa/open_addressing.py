@@ -56,6 +56,7 @@ class OpenAddressingHashTable(DictSurface):
     __slots__ = ("_slots", "_hashes", "_tombstones", "_linear")
 
     DEFAULT_MAX_LOAD_FACTOR = 2 / 3
+    _OPEN = True
     _entry_class = Entry
 
     # -- the probe sequence ---------------------------------------------------
@@ -315,14 +316,6 @@ class OpenAddressingHashTable(DictSurface):
         options = super()._options()
         options["probing"] = self.probing
         return options
-
-    def _valid_max_load(self, value: Any) -> float:
-        value = super()._valid_max_load(value)
-        if not value < 1:
-            # One slot must stay empty, or a miss would probe forever.
-            raise ValueError(f"max_load_factor must be < 1 for open "
-                             f"addressing, not {value}")
-        return value
 
     @property
     def probing(self) -> str:
