@@ -21,11 +21,13 @@ What is here, and the C function of CPython each rule copies:
 * ``list``'s slice-assignment and subscript messages;
 * ``collections.deque``'s ``maxlen``, subscripts and messages;
 * ``heapq``'s refusal of anything but a list;
-* ``dict``'s update sequences.
+* ``dict``'s update sequences;
+* and one rule of the twins' own: a hash table's ``max_load_factor``.
 """
 
 from __future__ import annotations
 
+import numbers
 import operator
 import sys
 from typing import Any, Callable, Iterable, Iterator, Optional, Tuple
@@ -429,6 +431,36 @@ def dict_room(live: int) -> int:
     two thirds of the index (``USABLE_FRACTION``)."""
     size = 1 << (((3 * live) | _DICT_MIN_SIZE) - 1 | (_DICT_MIN_SIZE - 1)).bit_length()
     return (2 * size) // 3 - live
+
+
+#: The smallest maximum load a table accepts: below it a table would ask for
+#: absurd numbers of slots (2**30 for one key at 1e-9), or overflow working
+#: them out.  dict has no such option; the rule is the twins' own, shared by
+#: the pure tables and the C ones.
+MIN_MAX_LOAD_FACTOR = 1 / 16
+
+
+def as_max_load(value: Any, open_addressing: bool,
+                what: str = "max_load_factor") -> float:
+    """``value`` as a table's maximum load, or TypeError / ValueError.
+
+    A real number (not a bool), finite, at least :data:`MIN_MAX_LOAD_FACTOR`,
+    and below 1 under open addressing, where one slot must stay empty or a
+    miss would probe forever.  NaN fails every comparison and so the test.
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{what} must be a real number, not "
+                        f"{type(value).__name__}")
+    x = float(value)
+    if open_addressing:
+        if not MIN_MAX_LOAD_FACTOR <= x < 1.0:
+            raise ValueError(
+                f"{what} of an open-addressing table must be at least 1/16 "
+                f"and below 1 (one slot must stay empty), not {value!r}")
+    elif not MIN_MAX_LOAD_FACTOR <= x < float("inf"):
+        raise ValueError(f"{what} must be a finite number of at least 1/16, "
+                         f"not {value!r}")
+    return x
 
 
 def lookup_special(obj: Any, name: str) -> Any:

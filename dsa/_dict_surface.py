@@ -47,7 +47,6 @@ of two equal elements the result keeps: with ``d = {1.0: 'a'}``,
 
 from __future__ import annotations
 
-import numbers
 import sys
 from collections.abc import (ItemsView, Iterable, Iterator, KeysView, Mapping,
                              MutableMapping, ValuesView)
@@ -57,8 +56,10 @@ from types import GenericAlias, MappingProxyType
 from typing import Any, Callable, Optional
 
 from dsa._compat import (DICT_CHANGED_SIZE, DICT_EMPTY, DICT_KEYS_CHANGED,
-                         SetViewOperations, cannot_create, cannot_pickle,
-                         dict_room, lookup_special, mapping_keys, update_pairs)
+                         MIN_MAX_LOAD_FACTOR, SetViewOperations, as_max_load,
+                         cannot_create, cannot_pickle, dict_room,
+                         lookup_special, mapping_keys, update_pairs)
+from dsa._hashtable_parts import signed_word
 
 __all__ = ["DictSurface"]
 
@@ -72,8 +73,9 @@ def _checked_hash(function: Callable[[Any], int]) -> Callable[[Any], int]:
 
     The key must still be hashable in Python's sense (so a list key fails
     exactly as it does in a dict) and the function must return an int.  The
-    result is converted to an exact ``int`` so that comparing two stored
-    hashes can never run user code.
+    result is converted to an exact ``int``, a signed 64-bit word as
+    ``hash`` returns, so that comparing two stored hashes can never run
+    user code and every stored hash fits a machine word.
     """
     def hash_key(key: Any) -> int:
         hash(key)
@@ -81,7 +83,7 @@ def _checked_hash(function: Callable[[Any], int]) -> Callable[[Any], int]:
         if not isinstance(h, int):
             raise TypeError(
                 f"hash_function must return an int, not {type(h).__name__}")
-        return int(h)
+        return signed_word(h)
     return hash_key
 
 
@@ -170,14 +172,7 @@ class _TableOptions:
         self._hash, self._mixing = other._hash, other._mixing
 
     def _valid_max_load(self, value: Any) -> float:
-        if isinstance(value, bool) or not isinstance(value, numbers.Real):
-            raise TypeError("max_load_factor must be a real number, not "
-                            f"{type(value).__name__}")
-        value = float(value)
-        if not value >= self.MIN_MAX_LOAD_FACTOR:      # also rejects NaN
-            raise ValueError(f"max_load_factor must be >= "
-                             f"{self.MIN_MAX_LOAD_FACTOR}, not {value}")
-        return value
+        return as_max_load(value, self._OPEN)
 
     def _round_capacity(self, capacity: Any) -> int:
         """Validate a requested slot count and round it up to a power of two."""
@@ -261,9 +256,8 @@ class DictSurface(_TableOptions, MutableMapping):
                  "_hash_function", "_max_load", "on_resize", "resize_count")
 
     DEFAULT_MAX_LOAD_FACTOR: float = 0.75
-    #: Below this a table would ask for absurd numbers of slots (2**30 for
-    #: one key at 1e-9), or overflow working them out.
-    MIN_MAX_LOAD_FACTOR: float = 1 / 16
+    MIN_MAX_LOAD_FACTOR: float = MIN_MAX_LOAD_FACTOR   # see dsa._compat
+    _OPEN = False                   # open addressing: max load below 1
     _min_capacity = 8
 
     __hash__ = None  # type: ignore[assignment]  # mutable, like dict
@@ -289,14 +283,17 @@ class DictSurface(_TableOptions, MutableMapping):
         self._room = 0                  # an empty dict has no entries array
         self._size = 0
 
-    def _append_entry(self, entry: Any) -> None:
-        """Put a new entry at the end of the insertion order."""
+    def _new_entry(self, h: int, key: Any, value: Any) -> Any:
+        """A new entry for a new key, at the end of the insertion order."""
         if self._room <= 0:
             self._compact_entries()
+        entry = self._entry_class()
+        entry.hash, entry.key, entry.value = h, key, value
         entry.position = len(self._entries)
         self._entries.append(entry)
         self._room -= 1
         self._size += 1
+        return entry
 
     def _compact_entries(self) -> None:
         """Squeeze out the holes and set the room as CPython does on growth.

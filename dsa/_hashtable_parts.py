@@ -33,8 +33,16 @@ class Entry:
 
     __slots__ = ("hash", "key", "value", "position")
 
-    def __init__(self, hash: Any, key: Any, value: Any) -> None:
-        self.hash, self.key, self.value, self.position = hash, key, value, -1
+    # No __init__: a table makes its entries with ``_new_entry``, which sets
+    # the four fields itself (running a Python __init__ would cost a third
+    # of an insertion).
+
+    @classmethod
+    def of(cls, hash: Any, key: Any, value: Any) -> "Entry":
+        """An entry outside any table's order (position -1)."""
+        entry = cls()
+        entry.hash, entry.key, entry.value, entry.position = hash, key, value, -1
+        return entry
 
     def __repr__(self) -> str:
         return (f"{type(self).__name__}(hash={self.hash!r}, key={self.key!r}, "
@@ -193,16 +201,29 @@ def mix_hash(h: int) -> int:
     return x ^ (x >> 31)
 
 
+def signed_word(h: int) -> int:
+    """The low 64 bits of ``h`` read as a signed machine word, the range of
+    ``hash()``: every hash a table stores is one, so that it fits an
+    ``array("q")`` and keeps its slot (its low bits are the same)."""
+    h &= WORD
+    return h - (1 << 64) if h >> 63 else h
+
+
+def remix(h: int) -> int:
+    """A stored hash mixed: ``mix_hash`` as a signed word."""
+    return signed_word(mix_hash(h))
+
+
 def mixed_hash(key: Any) -> int:
-    """The hash a mixing table stores: ``mix_hash(hash(key))``."""
-    return mix_hash(hash(key))
+    """The hash a mixing table stores: ``mix_hash(hash(key))``, signed."""
+    return signed_word(mix_hash(hash(key)))
 
 
 def start_mixing(table: Any) -> Optional[ResizeEvent]:
     """Switch a table from ``hash`` to the mixed hash and rehash every key
     from its stored hash (no user code runs), at the same capacity."""
     table._hash, table._mixing = mixed_hash, True
-    return table._rehash(table._capacity(), remix=mix_hash)
+    return table._rehash(table._capacity(), remix=remix)
 
 
 # ---------------------------------------------------------------------------

@@ -27,10 +27,6 @@ class _ChainEntry(Entry):
 
     __slots__ = ("next",)
 
-    def __init__(self, hash: int, key: Any, value: Any) -> None:
-        self.hash, self.key, self.value, self.position = hash, key, value, -1
-        self.next: Optional[_ChainEntry] = None
-
 
 class ChainedHashTable(DictSurface):
     """A dict-compatible hash table that resolves collisions by chaining.
@@ -120,8 +116,8 @@ class ChainedHashTable(DictSurface):
         """Append a new entry to the insertion order and to the END of its
         chain (so a chain lists its keys in insertion order); return how many
         keys it walked past."""
-        entry = _ChainEntry(h, key, value)
-        self._append_entry(entry)
+        entry = self._new_entry(h, key, value)
+        entry.next = None
         slot = h & self._mask
         last = self._chains[slot]
         if last is None:

@@ -19,7 +19,10 @@ tries the next slot to the right, CPython's *perturbation probing* jumps
 hash and shifted right by 5 bits each step, which feeds the high bits of the
 hash into the jumps.  Deleting under open addressing leaves a **tombstone**
 (emptying the slot would cut the probe path of the keys beyond it), which
-lookups step over and insertions reuse.
+lookups step over and insertions reuse.  Its slots keep their hashes in a
+flat array of machine words beside the entries, so a probe compares
+numbers lying next to each other and follows a pointer to an entry only
+when a hash matches.
 
 The **load factor** is ``len / capacity``; with a good hash the expected
 chain or probe length depends on it alone, which is why a lookup is O(1) on

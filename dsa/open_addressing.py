@@ -12,6 +12,7 @@ the options) is ``dsa/_dict_surface.py``.
 
 from __future__ import annotations
 
+from array import array
 from typing import Any, Callable, Iterator, Optional
 
 from dsa._dict_surface import DictSurface
@@ -25,7 +26,13 @@ __all__ = ["OpenAddressingHashTable"]
 # The tombstone inside an open-addressing slot array: an entry whose hash
 # (None) equals no int and whose key is a private object, so the probe loop
 # steps over it without a special case.
-_TOMBSTONE_ENTRY = Entry(None, object(), None)
+_TOMBSTONE_ENTRY = Entry.of(None, object(), None)
+
+
+def _slot_by_entry(slots: list) -> dict:
+    """The slot of each live entry of a slot array, by the entry's id."""
+    return {id(e): i for i, e in enumerate(slots)
+            if e is not None and e is not _TOMBSTONE_ENTRY}
 
 
 class OpenAddressingHashTable(DictSurface):
@@ -36,11 +43,20 @@ class OpenAddressingHashTable(DictSurface):
     **kwargs)``: the keyword-only names are options, not keys (see
     :meth:`__init__`).  Each slot is empty (``None``), an entry of the
     dense list, or the tombstone of a deleted key.
+
+    Beside the slot array runs ``_hashes``, the hash of each slot's entry
+    as a 64-bit machine word in one flat ``array``: a probe compares
+    hashes there, next to each other in memory, and follows the pointer to
+    an entry only when the hash matches (CPython's dict, too, keeps each
+    hash beside its key for this reason).  A slot whose entry is empty or a
+    tombstone holds a stale word that no probe reads without checking the
+    entry first.
     """
 
-    __slots__ = ("_slots", "_tombstones", "_linear")
+    __slots__ = ("_slots", "_hashes", "_tombstones", "_linear")
 
     DEFAULT_MAX_LOAD_FACTOR = 2 / 3
+    _OPEN = True
     _entry_class = Entry
 
     # -- the probe sequence ---------------------------------------------------
@@ -74,14 +90,16 @@ class OpenAddressingHashTable(DictSurface):
 
     def __getitem__(self, key: Any) -> Any:
         h = self._hash(key)
-        slots, mask, linear = self._slots, self._mask, self._linear
-        i, perturb = h & mask, h & WORD             # home slot: h % capacity
+        slots, hashes, mask = self._slots, self._hashes, self._mask
+        linear = self._linear
+        i = h & mask                               # home slot: h % capacity
+        perturb = 0 if linear else h & WORD        # (for perturbation only)
         entry = slots[i]
         while entry is not None:                   # an empty slot ends the search
-            if entry.key is key:
-                return entry.value
-            if entry.hash == h:                    # == must decide: _find
-                found = self._find(key, h)
+            if hashes[i] == h:                     # the same hash: the key?
+                if entry.key is key:
+                    return entry.value
+                found = self._find(key, h)         # == must decide: _find
                 return self._not_found(key) if found is None else found.value
             if linear:                             # the next slot to try
                 i = (i + 1) & mask
@@ -98,13 +116,14 @@ class OpenAddressingHashTable(DictSurface):
         """Follow the probe sequence to ``key`` or to an empty slot, stepping
         over tombstones; start again if ``==`` changed the table."""
         while True:
-            slots, mask, linear = self._slots, self._mask, self._linear
-            i, perturb = h & mask, h & WORD
+            slots, hashes, mask = self._slots, self._hashes, self._mask
+            linear = self._linear
+            i, perturb = h & mask, 0 if linear else h & WORD
             entry = slots[i]
             while entry is not None:
-                if entry.key is key:
-                    return entry
-                if entry.hash == h:
+                if hashes[i] == h and entry is not _TOMBSTONE_ENTRY:
+                    if entry.key is key:
+                        return entry
                     matched = bool(entry.key == key)   # may run any code
                     if self._slots is not slots or entry.position < 0:
                         break                          # table changed: restart
@@ -125,15 +144,16 @@ class OpenAddressingHashTable(DictSurface):
         # One walk, as a lookup: it finds the key, or ends at the empty slot
         # where a new key goes (unless a tombstone comes first: _free_slot).
         h = self._hash(key)
-        slots, mask, linear = self._slots, self._mask, self._linear
-        i, perturb = h & mask, h & WORD
+        slots, hashes, mask = self._slots, self._hashes, self._mask
+        linear = self._linear
+        i, perturb = h & mask, 0 if linear else h & WORD
         entry = slots[i]
         while entry is not None:
-            if entry.key is key:
-                entry.value = value
-                return
-            if entry.hash == h:                    # == must decide: _find
-                found = self._find(key, h)
+            if hashes[i] == h:
+                if entry.key is key:
+                    entry.value = value
+                    return
+                found = self._find(key, h)         # == must decide: _find
                 if found is None:
                     self._add(key, h, value)
                 else:
@@ -173,9 +193,8 @@ class OpenAddressingHashTable(DictSurface):
         elif self._size + self._tombstones + 1 > self._max_load * len(slots):
             event = self._rehash(self._capacity_to_grow_to(1))
             slot = self._free_slot(h)
-        entry = Entry(h, key, value)
-        self._append_entry(entry)
-        self._slots[slot] = entry
+        self._slots[slot] = self._new_entry(h, key, value)
+        self._hashes[slot] = h
         if (slot - h) & self._mask > PROBE_LIMIT and self._linear:
             if self._hash is hash and self._one_home(h & self._mask):
                 event = start_mixing(self) or event
@@ -233,34 +252,33 @@ class OpenAddressingHashTable(DictSurface):
         """Place every live key, in insertion order, in a fresh slot array
         (after ``remix``, if given, has replaced each stored hash).
         Tombstones are not copied."""
-        old_capacity = len(self._slots)
-        old_slot = {} if self.on_resize is None else {
-            id(e): i for i, e in enumerate(self._slots)
-            if e is not None and e is not _TOMBSTONE_ENTRY}
+        old_capacity, old_slots = len(self._slots), self._slots
         mask, linear = new_capacity - 1, self._linear
         live = self._live_entries()
-        slots: list = [None] * new_capacity
-        placed = []
-        for entry in live:
-            if remix is not None:
+        if remix is not None:
+            for entry in live:
                 entry.hash = remix(entry.hash)
+        slots: list = [None] * new_capacity
+        hashes = array("q", bytes(8 * new_capacity))
+        for entry in live:
             h = entry.hash
-            i, perturb = h & mask, h & WORD
+            i, perturb = h & mask, 0 if linear else h & WORD
             while slots[i] is not None:         # the first empty slot
                 if linear:
                     i = (i + 1) & mask
                 else:
                     i = (5 * i + 1 + perturb) & mask
                     perturb >>= PERTURB_SHIFT
-            slots[i] = entry
-            placed.append(i)
+            slots[i], hashes[i] = entry, h
         cleared = self._tombstones
-        self._slots, self._mask, self._tombstones = slots, mask, 0
+        self._slots, self._hashes = slots, hashes
+        self._mask, self._tombstones = mask, 0
         self.resize_count += 1
         if self.on_resize is None:
             return None
-        moves = tuple((e.key, old_slot[id(e)], i) for e, i in zip(live, placed)
-                      if old_slot[id(e)] != i)
+        old, new = _slot_by_entry(old_slots), _slot_by_entry(slots)
+        moves = tuple((e.key, old[id(e)], new[id(e)]) for e in live
+                      if old[id(e)] != new[id(e)])
         return ResizeEvent(old_capacity, new_capacity, len(moves), len(live),
                            moves, cleared)
 
@@ -299,14 +317,6 @@ class OpenAddressingHashTable(DictSurface):
         options["probing"] = self.probing
         return options
 
-    def _valid_max_load(self, value: Any) -> float:
-        value = super()._valid_max_load(value)
-        if not value < 1:
-            # One slot must stay empty, or a miss would probe forever.
-            raise ValueError(f"max_load_factor must be < 1 for open "
-                             f"addressing, not {value}")
-        return value
-
     @property
     def probing(self) -> str:
         """``"linear"`` or ``"perturb"``."""
@@ -324,6 +334,7 @@ class OpenAddressingHashTable(DictSurface):
 
     def _reset(self, capacity: int) -> None:
         self._slots: list = [None] * capacity
+        self._hashes = array("q", bytes(8 * capacity))
         self._mask = capacity - 1
         self._tombstones = 0
         self._clear_entries()
@@ -335,7 +346,7 @@ class OpenAddressingHashTable(DictSurface):
         return len(self._slots)
 
     def _structure_sizeof(self) -> int:
-        return self._slots.__sizeof__()
+        return self._slots.__sizeof__() + self._hashes.__sizeof__()
 
     # -- pictures and checks ------------------------------------------------------
 
@@ -401,6 +412,9 @@ class OpenAddressingHashTable(DictSurface):
             require(type(entry) is Entry,
                     lambda: f"slot {i} holds {entry!r}, not an entry")
             check_entry(self, entry, seen, f"slot {i}")
+            require(self._hashes[i] == entry.hash,
+                    lambda: f"slot {i} records hash word {self._hashes[i]}, "
+                    f"not that of key {entry.key!r}")
             require(self._probes_to_reach(entry.hash, i) > 0,
                     lambda: f"key {entry.key!r} in slot {i} cannot be reached "
                     f"from its home slot {entry.hash & self._mask} without "

@@ -76,6 +76,24 @@ def hash_as_is(key):
 
 
 @classes
+@pytest.mark.parametrize("offset", [1 << 64, -(1 << 70), 3 << 100])
+def test_a_plugged_hash_beyond_a_machine_word_keeps_its_slots(cls, offset):
+    # Stored hashes are machine words; a wider plugged hash keeps its low
+    # bits, and so its slots, and the table still behaves as dict.
+    table = cls(hash_function=lambda key: hash(key) + offset)
+    reference = {}
+    for k in range(300):
+        table[k] = reference[k] = -k
+    for k in range(0, 300, 4):
+        del table[k], reference[k]
+    table.check_invariants()
+    assert table == reference and list(table) == list(reference)
+    assert all(table.slot_of(k) == (k + offset) & (table.capacity - 1)
+               for k in reference)
+    assert all(k in table for k in reference) and 300 not in table
+
+
+@classes
 def test_random_keys_keep_the_plain_hash(cls):
     rng = random.Random(5)
     table = cls.fromkeys(format(rng.getrandbits(64), "016x") for _ in range(20000))

@@ -483,17 +483,25 @@ def test_bad_options_are_refused():
     assert OpenAddressingHashTable(capacity=100).capacity == 128
 
 
-def test_an_absurdly_low_max_load_is_a_memory_error_not_a_crash():
-    for cls in (ChainedHashTable, OpenAddressingHashTable):
+@pytest.mark.parametrize("tiny", [1e-300, 1e-9, 0.01, 0.0624])
+def test_a_max_load_below_one_sixteenth_is_refused_as_the_python_twin_does(tiny):
+    from dsa import hashtable as pure
+    for cls, twin in ((ChainedHashTable, pure.ChainedHashTable),
+                      (OpenAddressingHashTable, pure.OpenAddressingHashTable)):
         table = cls({1: 1}, seed=1)
-        with pytest.raises(MemoryError):
-            table.max_load_factor = 1e-300
-        assert dict(table) == {1: 1} and table.max_load_factor != 1e-300
-        tiny = cls(max_load_factor=1e-300)
-        with pytest.raises(MemoryError):
-            tiny[1] = 1
-        assert len(tiny) == 0
-        tiny.check_invariants()
+        errors = []
+        for target in (table, twin({1: 1})):
+            with pytest.raises(ValueError) as caught:
+                target.max_load_factor = tiny
+            errors.append(str(caught.value))
+            with pytest.raises(ValueError):
+                type(target)(max_load_factor=tiny)
+        assert errors[0] == errors[1]
+        assert dict(table) == {1: 1} and table.capacity == 8
+        table.max_load_factor = 1 / 16
+        table[2] = 2
+        assert table.capacity == twin({1: 1, 2: 2}, max_load_factor=1 / 16).capacity
+        table.check_invariants()
 
 
 @pytest.mark.parametrize("cls,options", CONFIGS, ids=CONFIG_IDS)
@@ -600,7 +608,7 @@ def test_changing_the_key_set_during_iteration_raises(cls):
                lambda t, k: t.popitem(),
                lambda t, k: t.clear(),
                lambda t, k: (t.__setitem__(-1, 0), t.__delitem__(-1)),
-               lambda t, k: setattr(t, "max_load_factor", 0.05)]
+               lambda t, k: setattr(t, "max_load_factor", 1 / 16)]
     for change in changes:
         table = cls({k: k for k in range(600)})
         with pytest.raises(RuntimeError, match="changed"):
@@ -1024,3 +1032,24 @@ def test_new_alone_is_an_empty_table(cls):
     quiet = Quiet()
     quiet[1] = 2
     assert dict(quiet) == {1: 2}
+
+
+@pytest.mark.parametrize("cls", [ChainedHashTable, OpenAddressingHashTable])
+def test_iterators_say_what_is_left_and_pickle_as_dicts_do(cls):
+    from operator import length_hint
+    table = cls({k * 7919 % 1000: k for k in range(600)}, seed=2)
+    reference = dict(table)                      # the table's own order
+    for walk in (iter, lambda m: iter(m.values()), lambda m: iter(m.items())):
+        it, rit = walk(table), walk(reference)
+        for _ in range(300):                     # past the first batch
+            next(it), next(rit)
+        assert length_hint(it) == length_hint(rit) == 300
+        assert (list(pickle.loads(pickle.dumps(it)))
+                == list(pickle.loads(pickle.dumps(rit))))
+        assert list(it) == list(rit)             # pickling did not move it
+        assert length_hint(it) == length_hint(rit) == 0
+    it = iter(table)
+    table[-1] = 1
+    assert length_hint(it) == 0
+    with pytest.raises(RuntimeError):
+        next(it)

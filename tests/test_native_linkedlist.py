@@ -1171,3 +1171,34 @@ def test_four_threads_hammer_one_list():
         expected.subtract(removed)
     assert all(count >= 0 for count in expected.values())
     assert +expected == collections.Counter(shared.to_list())
+
+
+# -- iterators and bare objects, against list itself ----------------------------
+
+@pytest.mark.parametrize("walk", [iter, reversed], ids=["forward", "backward"])
+def test_iterators_say_what_is_left_and_pickle_as_lists_do(walk):
+    from operator import length_hint
+    values = [5, -3, 8, 0, 2**40, -2**63]
+    lst, reference = DoublyLinkedList(values), list(values)
+    it, rit = walk(lst), walk(reference)
+    assert length_hint(it) == length_hint(rit) == 6
+    next(it), next(rit)
+    assert length_hint(it) == length_hint(rit) == 5
+    assert (list(pickle.loads(pickle.dumps(it)))
+            == list(pickle.loads(pickle.dumps(rit))))
+    assert list(it) == list(rit)                 # pickling did not move it
+    assert length_hint(it) == length_hint(rit) == 0
+    assert list(pickle.loads(pickle.dumps(it))) == []
+    with pytest.raises(TypeError):
+        pickle.dumps(lst.nodes())
+
+
+def test_an_object_made_by_new_alone_is_an_empty_working_list():
+    lst, reference = DoublyLinkedList.__new__(DoublyLinkedList), list.__new__(list)
+    assert list(lst) == reference and len(lst) == len(reference) == 0
+    for target in (lst, reference):
+        target.extend([1, 2])
+        target.insert(0, 0)
+    assert list(lst) == reference == [0, 1, 2]
+    assert lst.pop() == reference.pop()
+    lst.check_invariants()

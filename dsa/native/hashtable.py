@@ -108,7 +108,8 @@ from collections.abc import (ItemsView, Iterable, Iterator, KeysView, Mapping,
 from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Tuple
 
-from dsa._compat import DICT_CHANGED_SIZE, DICT_EMPTY, mapping_keys, update_pairs
+from dsa._compat import (DICT_CHANGED_SIZE, DICT_EMPTY, as_max_load, mapping_keys,
+                         update_pairs)
 from dsa.hashtable import TOMBSTONE, ChainStats, ProbeStats, ResizeEvent
 
 from ._common import (INT64_MAX, INT64_MIN, as_int64, as_seed, as_size,
@@ -253,21 +254,6 @@ def _check_seed(seed: Any) -> int:
     return as_seed(seed)
 
 
-def _check_load(value: Any, open_addressing: bool,
-                what: str = "max_load_factor") -> float:
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{what} must be a number, not {type(value).__name__}")
-    x = float(value)
-    if open_addressing:
-        if not 0.0 < x < 1.0:
-            raise ValueError(
-                f"{what} of an open-addressing table must be strictly between "
-                f"0 and 1 (one slot must stay empty), got {value!r}")
-    elif not (0.0 < x < float("inf")):
-        raise ValueError(f"{what} must be a finite number > 0, got {value!r}")
-    return x
-
-
 def _pairs(source: Any) -> List[Tuple[int, int]]:
     """Every (key, value) of a mapping or an iterable of pairs, checked as
     int64 before any is stored, so a bad item changes nothing."""
@@ -311,7 +297,79 @@ def _api(prefix: str, traced: bool) -> _Api:
     return _APIS[key]
 
 
-# ---- views that fetch items in batches ------------------------------------------
+# ---- iterators and views that fetch items in batches ------------------------------
+
+_KEY, _VALUE, _ITEM = 0, 1, 2          # what a walk yields of each pair
+
+
+class _TableWalk:
+    """A walk over a C table's pairs, fetched in batches, as dict's
+    iterators walk a dict: keys, values or items (``pick``);
+    ``operator.length_hint`` says how many are left, and pickling stores
+    what is left as a list iterator (read from the table without moving
+    this walk).  RuntimeError if the table changes size meanwhile."""
+
+    __slots__ = ("_owner", "_mods", "_cursor", "_batch", "_at", "_pick",
+                 "_taken")
+
+    def __init__(self, owner: "_NativeHashTable", mods: int, pick: int,
+                 cursor: Tuple[int, int] = (0, 0), batch: tuple = (),
+                 taken: int = 0) -> None:
+        self._owner: Optional[_NativeHashTable] = owner
+        self._mods, self._pick, self._taken = mods, pick, taken
+        self._cursor = owner._c.ffi.new("size_t[2]", list(cursor))
+        self._batch, self._at = list(batch), 0
+
+    def __iter__(self) -> "_TableWalk":
+        return self
+
+    def __next__(self) -> Any:
+        owner = self._owner
+        if owner is None:
+            raise StopIteration
+        c = owner._c
+        with owner._lock:
+            if c.mods(owner._t) != self._mods:
+                self._owner = None
+                raise RuntimeError(DICT_CHANGED_SIZE)  # dict's words
+            if self._at == len(self._batch):
+                keys = c.ffi.new("int64_t[]", _BATCH)
+                values = c.ffi.new("int64_t[]", _BATCH)
+                count = c.ffi.new("size_t *")
+                owner._fetch(self._cursor, keys, values, count)
+                n = count[0]
+                self._batch = list(zip(c.ffi.unpack(keys, n),
+                                       c.ffi.unpack(values, n)))
+                self._at = 0
+                if not self._batch:
+                    self._owner = None
+                    raise StopIteration
+        item = self._batch[self._at]
+        self._at += 1
+        self._taken += 1
+        return item if self._pick == _ITEM else item[self._pick]
+
+    def __length_hint__(self) -> int:
+        owner = self._owner
+        if owner is None:
+            return 0
+        with owner._lock:
+            if owner._c.mods(owner._t) != self._mods:
+                return 0
+            return max(int(owner._c.len(owner._t)) - self._taken, 0)
+
+    def __reduce__(self) -> tuple:
+        owner = self._owner
+        if owner is None:
+            return iter, ([],)
+        with owner._lock:
+            if owner._c.mods(owner._t) != self._mods:
+                return iter, ([],)
+        rest = _TableWalk(owner, self._mods, self._pick,
+                          (self._cursor[0], self._cursor[1]),
+                          self._batch[self._at:], self._taken)
+        return iter, (list(rest),)
+
 
 class _ItemsView(ItemsView):
     __slots__ = ()
@@ -324,7 +382,7 @@ class _ValuesView(ValuesView):
     __slots__ = ()
 
     def __iter__(self) -> Iterator[int]:
-        return (value for _, value in self._mapping._iter_items())
+        return self._mapping._iter_items(_VALUE)
 
 
 # ---- what both tables share -----------------------------------------------------
@@ -443,31 +501,12 @@ class _NativeHashTable(MutableMapping):
             return int(self._c.len(self._t))
 
     def __iter__(self) -> Iterator[int]:
-        return (key for key, _ in self._iter_items())
+        return self._iter_items(_KEY)
 
-    def _iter_items(self) -> Iterator[Tuple[int, int]]:
+    def _iter_items(self, pick: int = 2) -> "_TableWalk":
         with self._lock:
             mods = self._c.mods(self._t)
-        return self._generate(mods)
-
-    def _generate(self, mods: int) -> Iterator[Tuple[int, int]]:
-        c, lock = self._c, self._lock
-        cursor = c.ffi.new("size_t[2]")
-        keys = c.ffi.new("int64_t[]", _BATCH)
-        values = c.ffi.new("int64_t[]", _BATCH)
-        count = c.ffi.new("size_t *")
-        while True:
-            with lock:
-                self._check_mods(mods)
-                self._fetch(cursor, keys, values, count)
-                n = count[0]
-                batch = list(zip(c.ffi.unpack(keys, n), c.ffi.unpack(values, n)))
-            if not batch:
-                return
-            for item in batch:
-                with lock:
-                    self._check_mods(mods)
-                yield item
+        return _TableWalk(self, mods, pick)
 
     def _check_mods(self, mods: int) -> None:
         if self._c.mods(self._t) != mods:
@@ -611,7 +650,7 @@ class _NativeHashTable(MutableMapping):
 
     @max_load_factor.setter
     def max_load_factor(self, value: Any) -> None:
-        x = _check_load(value, self._OPEN)
+        x = as_max_load(value, self._OPEN)
         before = self._watch()
         with self._lock:
             status = self._c.set_max_load(self._t, x)
@@ -761,7 +800,7 @@ class ChainedHashTable(_NativeHashTable):
                  max_load_factor: float = 0.75, hash_function: str = "keyed",
                  seed: Optional[int] = None, capacity: int = 8,
                  nodes: str = "malloc", traced: bool = False) -> None:
-        load_ = _check_load(max_load_factor, False)
+        load_ = as_max_load(max_load_factor, False)
         kind = _check_hash(hash_function)
         source = _check_choice(nodes, _NODE_SOURCES, "nodes")
         seed_ = _check_seed(seed)
@@ -871,7 +910,7 @@ class OpenAddressingHashTable(_NativeHashTable):
                  max_load_factor: float = 2 / 3, hash_function: str = "keyed",
                  seed: Optional[int] = None, capacity: int = 8,
                  probing: str = "linear", traced: bool = False) -> None:
-        load_ = _check_load(max_load_factor, True)
+        load_ = as_max_load(max_load_factor, True)
         kind = _check_hash(hash_function)
         _check_choice(probing, {"linear": 0}, "probing")
         seed_ = _check_seed(seed)
@@ -1062,7 +1101,7 @@ def load_cost(load: float, *, table: str = "open", capacity: int = 1 << 16,
     second run in the traced build with ``min(lookups, line_lookups)``
     lookups on the same keys."""
     kind = _check_choice(table, _TABLES, "table")
-    x = _check_load(load, kind == _lib.DSA_HT_OPEN, "load")
+    x = as_max_load(load, kind == _lib.DSA_HT_OPEN, "load")
     cap = as_size(capacity, "capacity")
     if cap < 8 or cap & (cap - 1):
         raise ValueError(f"capacity must be a power of two >= 8, got {cap}")

@@ -137,7 +137,7 @@ from dsa._compat import (EMPTY_LIST, EXTENDED_SLICE_NOT_ITERABLE, LIST_INDEX,
                          REMOVE_MISSING, SLICE_NOT_ITERABLE, SSIZE_MAX,
                          RichComparisons, as_repeat_count, as_slice_bound,
                          as_sort_flag, as_ssize, as_subscript,
-                         cannot_concatenate, cannot_multiply,
+                         cannot_concatenate, cannot_multiply, cannot_pickle,
                          extended_slice_size_error, has_index,
                          list_index_error, name_of, not_in_list, reflected,
                          same_item, slice_items)
@@ -273,6 +273,82 @@ class NodeHandle:
 # ---------------------------------------------------------------------------
 # The list
 # ---------------------------------------------------------------------------
+
+class _Walk:
+    """A walk along a C list from one end, as list's iterator walks a list:
+    ``operator.length_hint`` says how many values are left, and a walk over
+    values pickles as an iterator over what is left (read from the C list,
+    without moving this walk).  RuntimeError if nodes are added, removed or
+    reordered meanwhile; after it, and at the end, the walk is over."""
+
+    __slots__ = ("_owner", "_cl", "_mods", "_ref", "_nxt", "_out",
+                 "_forward", "_handles", "_left")
+
+    def __init__(self, owner: "DoublyLinkedList", cl: Any, mods: int,
+                 addr: int, serial: int, forward: bool, handles: bool,
+                 left: int) -> None:
+        ffi = owner._ffi
+        self._owner: Optional[DoublyLinkedList] = owner
+        self._cl, self._mods, self._forward = cl, mods, forward
+        self._handles, self._left = handles, left
+        self._ref = ffi.new("struct dsa_ll_ref *")
+        self._nxt = ffi.new("struct dsa_ll_ref *")
+        self._out = ffi.new("int64_t *")
+        self._ref.node, self._ref.serial = addr, serial
+
+    def __iter__(self) -> "_Walk":
+        return self
+
+    def _current(self, owner: "DoublyLinkedList") -> bool:
+        """Is the list still the one this walk started on, unchanged?"""
+        return (owner._l is self._cl
+                and owner._lib.dsa_ll_mods(self._cl) == self._mods)
+
+    def __next__(self) -> Any:
+        owner = self._owner
+        if owner is None:
+            raise StopIteration
+        lib, ref = owner._lib, self._ref
+        with owner._lock:
+            if not self._current(owner):
+                self._owner = None
+                raise owner._changed()
+            if ref.node == 0:
+                self._owner = None
+                raise StopIteration
+            status = lib.dsa_ll_step(self._cl, ref, self._forward, self._out,
+                                     self._nxt)
+            value, addr, serial = self._out[0], int(ref.node), int(ref.serial)
+        if status != lib.DSA_OK:            # cannot happen while mods holds
+            self._owner = None
+            raise owner._changed()
+        self._ref, self._nxt = self._nxt, ref
+        self._left -= 1
+        if self._handles:
+            return NodeHandle(owner, self._cl, addr, serial)
+        return value
+
+    def __length_hint__(self) -> int:
+        owner = self._owner
+        if owner is None:
+            return 0
+        with owner._lock:
+            return max(self._left, 0) if self._current(owner) else 0
+
+    def __reduce__(self) -> tuple:
+        owner = self._owner
+        if self._handles:
+            raise cannot_pickle(self)
+        if owner is None:
+            return iter, ([],)
+        with owner._lock:
+            if not self._current(owner):
+                return iter, ([],)
+            rest = _Walk(owner, self._cl, self._mods, int(self._ref.node),
+                         int(self._ref.serial), self._forward, False,
+                         self._left)
+        return iter, (list(rest),)
+
 
 class DoublyLinkedList(RichComparisons, MutableSequence):
     """A doubly linked list of int64 in C nodes: the C twin of
@@ -470,52 +546,31 @@ class DoublyLinkedList(RichComparisons, MutableSequence):
         check(self._lib, status)
         return list(buf)
 
-    def _start(self, forward: bool) -> Iterator[Tuple[int, int, int]]:
+    def _start(self, forward: bool, handles: bool = False) -> "_Walk":
         """Snapshot (when the iterator is made, not when it first runs) and
-        the walk itself: yields (value, address, serial)."""
+        the walk itself: values, or node handles if ``handles``."""
         with self._lock:
             cl = self._l
             mods = self._lib.dsa_ll_mods(cl)
             self._lib.dsa_ll_ends(cl, self._ref, self._ref2)
             start = self._ref if forward else self._ref2
             addr, serial = int(start.node), int(start.serial)
-        return self._walk(cl, mods, addr, serial, forward)
-
-    def _walk(self, cl: Any, mods: int, addr: int, serial: int,
-              forward: bool) -> Iterator[Tuple[int, int, int]]:
-        lib = self._lib
-        ref = self._ffi.new("struct dsa_ll_ref *")
-        nxt = self._ffi.new("struct dsa_ll_ref *")
-        out = self._ffi.new("int64_t *")
-        ref.node, ref.serial = addr, serial
-        while True:
-            with self._lock:
-                if self._l is not cl or lib.dsa_ll_mods(cl) != mods:
-                    raise self._changed()
-                if ref.node == 0:
-                    return
-                status = lib.dsa_ll_step(cl, ref, forward, out, nxt)
-                item = (out[0], int(ref.node), int(ref.serial))
-            if status != lib.DSA_OK:        # cannot happen while mods holds
-                raise self._changed()
-            yield item
-            ref, nxt = nxt, ref
+            left = int(self._lib.dsa_ll_len(cl))
+        return _Walk(self, cl, mods, addr, serial, forward, handles, left)
 
     def __iter__(self) -> Iterator[int]:
         """The values, front to back.  RuntimeError if nodes are added,
         removed or reordered meanwhile (assigning values is allowed)."""
-        return (value for value, _, _ in self._start(True))
+        return self._start(True)
 
     def __reversed__(self) -> Iterator[int]:
-        return (value for value, _, _ in self._start(False))
+        return self._start(False)
 
     def nodes(self) -> Iterator[NodeHandle]:
         """Handles of the nodes, front to back (RuntimeError if the
         structure changes meanwhile: to remove while walking, walk
         ``list(lst.nodes())``)."""
-        cl = self._l
-        return (NodeHandle(self, cl, addr, serial)
-                for _, addr, serial in self._start(True))
+        return self._start(True, handles=True)
 
     def __contains__(self, value: object) -> bool:
         number = _c_int(value)
