@@ -225,7 +225,7 @@ PROBLEM = Problem(
         # these sizes (their lists outgrow the caches); O(n * k) and a
         # quickselect's bad cases like n**2 or more.
         max_exponent=1.7,
-        sizes=sizes_between(400, 5000, 6),
+        sizes=sizes_between(320, 5120, 6),
         families=(Family("random", _random), Family("farthest first", _farthest_first),
                   Family("many ties", _ties)),
         note="k grows with n (k = n/4), so O(n * k) shows as n**2",
