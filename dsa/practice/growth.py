@@ -286,8 +286,19 @@ def _timed(session: Session, result: _Measured, n: int, round_: int
     reference, ref_seconds = _run(session, session.reference, case, count=False, n=n,
                                   family=family)
     answer, seconds = _run(session, session.learner, case, count=False, n=n, family=family)
-    _judge_answer(session, result, case, n, reference.get("outcome"), answer.get("outcome"))
+    if _judged(session, family.name, n, round_):
+        _judge_answer(session, result, case, n, reference.get("outcome"),
+                      answer.get("outcome"))
     return case, ref_seconds, seconds
+
+
+def _judged(session: Session, family: str, n: int, round_: int) -> bool:
+    """Whether this answer is judged: always in the first pass; after it,
+    ``judged_share`` of them, drawn from the session's secret seed."""
+    share = session.problem.complexity.judged_share  # type: ignore[union-attr]
+    if round_ == 0 or share >= 1.0:
+        return True
+    return session.measured_random(f"judged {family}", n, round_).random() < share
 
 
 def _judge_answer(session: Session, result: _Measured, case: Any, n: int,

@@ -158,10 +158,18 @@ class Complexity:
     repeats: int = 5
     #: Extra words shown with the verdict, e.g. "O(1) per get and put".
     note: str = ""
+    #: The share of the timed rounds' answers that are judged.  Every answer
+    #: of the first pass up the sizes is judged; after it, a judge that costs
+    #: far more than the solutions (one that replays the answer in a traced
+    #: C twin, say) may judge a share of them, picked at random by the
+    #: supervisor from a secret seed, so the learner's code cannot tell which.
+    judged_share: float = 1.0
 
     def __post_init__(self) -> None:
         if not self.families and self.make_case is None:
             raise ValueError("a Complexity needs families (or one make_case)")
+        if not 0.0 < self.judged_share <= 1.0:
+            raise ValueError("judged_share is a share of the answers: above 0, at most 1")
         if self.counted is not None and self.min_ops is None:
             raise ValueError("counted comparisons need min_ops, the fewest a correct "
                              "solution makes, to tell a dodged count from a real one")

@@ -253,6 +253,10 @@ PROBLEM = Problem(
         ),
         repeats=7,
         note="one sort of the keys by their counts",
+        # The judge replays both orders in the traced C twin, far slower than
+        # either solution: after the first pass a third of the timed
+        # answers are judged, chosen where the learner's code cannot see.
+        judged_share=1 / 3,
     ),
     show_case=_show,
     order=10,

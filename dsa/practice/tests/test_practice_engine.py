@@ -579,3 +579,26 @@ def test_growth_fails_a_time_flatter_than_reading_the_input() -> None:
     assert (result.verdict, result.why) == ("fail", "flat")
     constant = [1e-3] * 5
     assert _judged(constant, constant).verdict == "pass"  # an O(1) problem
+
+
+def test_a_costly_judge_sees_the_first_pass_and_a_secret_share_after() -> None:
+    import random
+    from types import SimpleNamespace
+
+    from dsa.practice import growth
+
+    def session(share: float, salt: str) -> SimpleNamespace:
+        return SimpleNamespace(
+            problem=SimpleNamespace(complexity=SimpleNamespace(judged_share=share)),
+            measured_random=lambda family, n, round_: random.Random(f"{family}:{n}:{round_}:{salt}"))
+
+    picks = [(n, r) for n in (64, 128, 256, 512) for r in range(1, 101)]
+    every = session(1.0, "a")
+    assert all(growth._judged(every, "random", n, r) for n, r in picks)
+    third = session(1 / 3, "a")
+    assert all(growth._judged(third, "random", n, 0) for n in (64, 128, 256, 512))
+    judged = [p for p in picks if growth._judged(third, "random", *p)]
+    assert 0.25 < len(judged) / len(picks) < 0.42
+    # Another session's secret picks other answers.
+    other = [p for p in picks if growth._judged(session(1 / 3, "b"), "random", *p)]
+    assert judged != other
