@@ -758,3 +758,11 @@ def test_four_threads_hammer_one_heap():
         expected.subtract(popped)
     assert +expected == collections.Counter(heap.to_list())
     assert all(count >= 0 for count in expected.values())
+
+
+def test_an_int_as_first_argument_names_the_keyword_arity():
+    with pytest.raises(TypeError, match=r"keyword-only: DaryHeap\(arity=4\)"):
+        DaryHeap(4)
+    # An iterable of ints still heapifies, and the keyword still works.
+    assert DaryHeap([4, 1, 3], arity=3).pop() == 1
+    assert len(DaryHeap(arity=8, max_heap=True)) == 0

@@ -105,6 +105,12 @@ class DaryHeap:
     def __init__(self, iterable: Iterable[Any] = (), *, arity: int = 4,
                  max_heap: bool = False, count: bool = False,
                  traced: bool = False) -> None:
+        if isinstance(iterable, int) and not isinstance(iterable, bool):
+            # DaryHeap(4) reads as "a 4-ary heap"; say so rather than fail
+            # on iterating an int.
+            raise TypeError(f"DaryHeap's first argument is the items to heapify, "
+                            f"not the arity; the arity is keyword-only: "
+                            f"DaryHeap(arity={iterable})")
         self._setup(arity, max_heap, count, traced)
         items = as_int64_list(iterable)
         if items:
