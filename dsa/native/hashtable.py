@@ -786,6 +786,10 @@ class ChainedHashTable(_NativeHashTable):
     hash_function="keyed", seed=None, capacity=8, nodes="malloc",
     traced=False)``.  ``nodes="malloc"`` mallocs each node (scattered);
     ``nodes="pool"`` hands them out in order from contiguous chunks.
+
+    Unlike ``dict`` and the Python twin, it does not keep insertion order:
+    iteration walks the buckets, so the order follows the slots and changes
+    when the table resizes.
     Safe to share between threads: every call into C holds the table's lock.
     """
 
@@ -896,6 +900,9 @@ class OpenAddressingHashTable(_NativeHashTable):
     ``OpenAddressingHashTable(mapping_or_iterable=(), /, *,
     max_load_factor=2/3, hash_function="keyed", seed=None, capacity=8,
     probing="linear", traced=False)``.  Only linear probing exists in C.
+    Unlike ``dict`` and the Python twin, it does not keep insertion order:
+    iteration walks the slot array, so the order follows the slots and
+    changes when the table resizes.
     Safe to share between threads: every call into C holds the table's lock.
     """
 
