@@ -255,7 +255,9 @@ PROBLEM = Problem(
     judge=_judge,
     complexity=Complexity(
         expected="O(m log m)",
-        max_exponent=1.5,
+        # Honest replays fit n^1.2 to n^1.4 on a busy machine (m log m, and
+        # lists outgrowing the caches); copying the heap per operation, n^2.
+        max_exponent=1.7,
         sizes=(MAX_OPS // 16, MAX_OPS // 8, MAX_OPS // 4, MAX_OPS // 2, MAX_OPS),
         families=(
             Family("fill then drain", _fill_then_drain),
