@@ -1,0 +1,218 @@
+"""A cost model small enough to check by hand.
+
+A headline ratio such as "the heap drains 25x faster than insort" is one
+total time over another, and each total is a sum of a few kinds of work done
+a known number of times.  Price each kind of work once per machine and the
+ratio follows; price it on both machines and the model shows *which* unit
+cost moved the ratio.  Four unit costs are enough for the heap and deque
+races:
+
+``call``
+    one trip round a Python loop that calls a C method doing O(1) work
+    (``d.appendleft(x)``).  The interpreter's price.
+``compare``
+    one comparison of two floats made from C while scanning a list (what
+    ``min()`` and ``list.remove()`` do).  Also the interpreter's price, but
+    without the loop.
+``level``
+    one level of a ``heapq`` sift: a comparison and one pointer moved.
+``shift``
+    one pointer moved by ``list.insert``'s loop, which copies the tail of
+    the list one pointer at a time.  The memory's price: eight bytes per
+    shift, so ``8 / shift`` is the bandwidth that loop reaches.
+
+The counts come from the algorithms, not from measurement: the plain-list
+drain compares about ``0.75 n²`` times, insort's drain shifts about ``n²/4``
+pointers, a heap pop sinks through about ``log2 n`` levels.  The model leaves
+out everything else (allocation, the caches a large list falls out of, branch
+prediction), and where its prediction misses the measurement by more than
+the noise, that missing term is the lesson.
+
+On the articles' machine the unit costs are read off the published figures
+themselves (:func:`published_costs` says which figure gives which cost); on
+this machine the lessons measure them (the same experiments, the same way).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+# Published figures the unit costs are read from (the articles' machine).
+PUB_APPENDLEFT_S = 53.3e-9           # collections.deque.appendleft, per call
+PUB_PLAIN_DRAIN_S = 72.0             # plain list + min() + remove(), 100,000 jobs
+PUB_PLAIN_DRAIN_N = 100_000
+PUB_PUSH_BUILD_S = 322.7e-3          # heappush one at a time, 1,000,000 descending
+PUB_PUSH_BUILD_N = 1_000_000
+PUB_PUSH_BUILD_SWAPS = 17_951_445
+PUB_MIDDLE_INSERT_S = 255_486e-9     # list.insert(mid, x) at N = 1,000,000
+PUB_MIDDLE_INSERT_N = 1_000_000
+
+
+@dataclass(frozen=True)
+class UnitCosts:
+    """Seconds per unit of each kind of work on one machine, and where each
+    figure came from."""
+
+    call: float
+    compare: float
+    level: float
+    shift: float
+    sources: dict[str, str] = field(default_factory=dict, compare=False)
+
+    @property
+    def bandwidth(self) -> float:
+        """Bytes per second that ``list.insert``'s pointer loop moves."""
+        return 8 / self.shift if self.shift > 0 else math.inf
+
+
+# ---------------------------------------------------------------------------
+# Counts: how many units each experiment does (from the algorithms)
+
+
+def plain_drain_compares(n: int) -> float:
+    """Comparisons made draining ``n`` jobs with ``min()`` then ``remove()``.
+
+    With ``k`` jobs left, ``min`` compares ``k - 1`` times and ``remove``
+    scans to the minimum, on average half way: ``k / 2`` more.  Summed over
+    ``k = n .. 1`` that is about ``0.75 n²``.
+    """
+    return n * (n - 1) / 2 + n * (n + 1) / 4
+
+
+def insort_drain_shifts(n: int) -> float:
+    """Pointers shifted filling a sorted list by ``n`` insorts at random
+    places: the ``k``-th insert shifts on average ``k / 2``, ``n² / 4`` in all."""
+    return n * n / 4
+
+
+def heapify_levels(n: int) -> float:
+    """Sift levels of ``heapq.heapify`` on descending input.
+
+    heapq sinks each of the ``n / 2`` parents all the way to a leaf (the
+    heights of all parents add up to about ``n``) and then climbs back; on
+    descending input the climb stops after one comparison, ``n / 2`` more.
+    """
+    return 1.5 * n
+
+
+# ---------------------------------------------------------------------------
+# Unit costs
+
+
+def level_cost(push_seconds: float, call_seconds: float, n: int, swaps: int) -> float:
+    """The price of one sift level, read off a push-one-at-a-time build: the
+    push loop's time, less its loop and calls, over the levels climbed."""
+    return max(push_seconds - n * call_seconds, 0.0) / swaps
+
+
+def published_costs() -> UnitCosts:
+    """The four unit costs on the articles' machine, each from one published
+    figure."""
+    call = PUB_APPENDLEFT_S
+    return UnitCosts(
+        call=call,
+        compare=PUB_PLAIN_DRAIN_S / plain_drain_compares(PUB_PLAIN_DRAIN_N),
+        level=level_cost(PUB_PUSH_BUILD_S, call, PUB_PUSH_BUILD_N,
+                         PUB_PUSH_BUILD_SWAPS),
+        shift=PUB_MIDDLE_INSERT_S / (PUB_MIDDLE_INSERT_N / 2),
+        sources={
+            "call": "deque.appendleft, 53.3 ns",
+            "compare": "plain-list drain, 72.0 s over 0.75 n² comparisons",
+            "level": "push-one-at-a-time build, 322.7 ms less 1,000,000 calls, "
+                     "over 17,951,445 levels",
+            "shift": "list.insert(mid, x), 255,486 ns over 500,000 pointers",
+        })
+
+
+# ---------------------------------------------------------------------------
+# Predicted totals
+
+
+def insort_drain(n: int, u: UnitCosts) -> float:
+    """Seconds to drain ``n`` jobs through a list kept sorted with insort:
+    two calls per job (insort, pop), a binary search of ``log2 n``
+    comparisons, and the shifting."""
+    return n * (2 * u.call + math.log2(n) * u.compare) + insort_drain_shifts(n) * u.shift
+
+
+def heap_drain(n: int, u: UnitCosts) -> float:
+    """Seconds to drain ``n`` jobs through heapq: two calls per job; a push of
+    a random job climbs about two levels, a pop sinks through ``log2 n``."""
+    return n * (2 * u.call + (math.log2(n) + 2) * u.level)
+
+
+def push_build(n: int, swaps: int, u: UnitCosts) -> float:
+    """Seconds to build by pushing ``n`` items that climb ``swaps`` levels."""
+    return n * u.call + swaps * u.level
+
+
+def heapify_build(n: int, u: UnitCosts) -> float:
+    """Seconds for ``heapq.heapify`` of ``n`` descending items (one call)."""
+    return heapify_levels(n) * u.level
+
+
+def front_insert(n: int, u: UnitCosts) -> float:
+    """Seconds for one ``list.insert(0, x)`` into ``n`` pointers."""
+    return u.call + n * u.shift
+
+
+@dataclass(frozen=True)
+class Prediction:
+    """One headline ratio: the model's value and the measured one, on the
+    articles' machine and on this one (``None`` where not measured)."""
+
+    what: str
+    model_published: float
+    published: float | None
+    model_now: float | None
+    measured_now: float | None
+
+    def miss(self) -> float | None:
+        """How far the model is off on this machine, as measured / model."""
+        if self.model_now is None or self.measured_now is None or self.model_now <= 0:
+            return None
+        return self.measured_now / self.model_now
+
+
+def heap_predictions(pub: UnitCosts, now: UnitCosts | None, *,
+                     drain_n: int, drain_now: float | None,
+                     build_n: int, build_swaps: int,
+                     build_pub: float, build_now: float | None) -> list[Prediction]:
+    """The heap lesson's two headline ratios, modelled on both machines."""
+    def drain(u: UnitCosts) -> float:
+        return insort_drain(drain_n, u) / heap_drain(drain_n, u)
+
+    def build(u: UnitCosts, n: int) -> float:
+        return push_build(n, build_swaps, u) / heapify_build(n, u)
+
+    return [
+        Prediction("drain: insort / heap", drain(pub), 1.39 / 54.8e-3,
+                   drain(now) if now else None, drain_now),
+        Prediction("build: push loop / heapify", build(pub, PUB_PUSH_BUILD_N),
+                   build_pub, build(now, build_n) if now else None, build_now),
+    ]
+
+
+def measure_shift(n: int, timer: Callable[[Callable[[], None], int], float],
+                  call: float, ops: int = 200) -> float:
+    """Seconds per pointer shifted by ``list.insert(0, x)`` into ``n`` pointers,
+    less the call (``timer(fn, ops)`` returns seconds per op)."""
+    lst = list(range(n))
+
+    def run() -> None:
+        ins, pop = lst.insert, lst.pop
+        for _ in range(ops):
+            ins(0, -1)
+            pop()              # from the end: O(1), keeps the length at n
+    per_op = timer(run, ops)
+    return max(per_op - 2 * call, 0.0) / n
+
+
+def model_rows(predictions: Sequence[Prediction]) -> list[tuple[str, ...]]:
+    """Rows for a table: ratio, model and measured on each machine."""
+    def x(value: float | None) -> str:
+        return "—" if value is None else f"{value:,.1f}x"
+    return [(p.what, x(p.model_published), x(p.published), x(p.model_now),
+             x(p.measured_now)) for p in predictions]
