@@ -9,10 +9,12 @@ benchmarks lead with ratios.
 
 from __future__ import annotations
 
+import gc
 import statistics
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Iterator
 
 
 @dataclass(frozen=True)
@@ -32,6 +34,23 @@ class Timing:
     def per(self, n: int) -> float:
         """Median seconds per item when one run handled ``n`` items."""
         return self.median / n
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector inside the block (if it was on).
+
+    Timing one operation at a time over a heap that keeps growing, its
+    passes land on whichever operation happens to trigger them and look
+    like the operation's own cost.
+    """
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
 
 
 def measure(fn: Callable[[], object], *, repeat: int = 5, warmup: int = 1,

@@ -105,3 +105,20 @@ def test_dict_growth_cost_finds_dicts_resizes():
     g = hc.dict_growth_cost(3_000)
     assert len(g.resizes) >= 8                      # 8 slots doubling past 3,000
     assert 1.0 < g.moves_per_insert < 2.0
+
+
+def test_gc_paused_restores_the_collector():
+    import gc
+
+    from dsa.timing import gc_paused
+    assert gc.isenabled()
+    with gc_paused():
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with gc_paused():
+            pass
+        assert not gc.isenabled()                # it was off: it stays off
+    finally:
+        gc.enable()

@@ -20,13 +20,14 @@ values), so they count exactly what the sequence decides and nothing else.
 
 from __future__ import annotations
 
-import gc
 import random
 import statistics
 import sys
 import time
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, List, Optional, Sequence
+
+from dsa.timing import gc_paused
 
 WORD = (1 << 64) - 1
 PERTURB_SHIFT = 5
@@ -191,16 +192,11 @@ def insert_times(table: Any, n: int, clock: Callable[[], int] = time.perf_counte
     with the cyclic garbage collector paused: its passes over a growing heap
     would land on random inserts and hide the resizes."""
     times = [0] * n
-    paused = gc.isenabled()
-    gc.disable()
-    try:
+    with gc_paused():
         for i in range(n):
             t0 = clock()
             table[i] = i
             times[i] = clock() - t0
-    finally:
-        if paused:
-            gc.enable()
     return times
 
 
@@ -211,9 +207,7 @@ def dict_growth_cost(n: int) -> GrowthCost:
     clock = time.perf_counter_ns
     times, resizes, moved = [0] * n, [], 0
     size = sys.getsizeof(table)
-    paused = gc.isenabled()
-    gc.disable()
-    try:
+    with gc_paused():
         for i in range(n):
             t0 = clock()
             table[i] = i
@@ -223,9 +217,6 @@ def dict_growth_cost(n: int) -> GrowthCost:
                 size = now
                 resizes.append(i)
                 moved += i                 # every key already in is placed again
-    finally:
-        if paused:
-            gc.enable()
     return GrowthCost(n, resizes, moved, float(statistics.median(times)),
                       [float(times[i]) for i in resizes], float(sum(times)))
 
