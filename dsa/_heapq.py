@@ -58,7 +58,7 @@ the pure-Python version, behaves the same way.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Iterator, List, Optional, TypeVar
+from typing import Any, Callable, Iterable, Iterator, List, Optional, Tuple, TypeVar
 
 from dsa._compat import HEAP_EMPTY, LIST_CHANGED_SIZE, check_heap_list
 
@@ -82,7 +82,7 @@ KeyFunc = Optional[Callable[[Any], Any]]
 # operands of every comparison: "a < b" becomes "b < a", as in CPython's
 # *_max functions.  Nothing else changes.
 
-def _fill_hole_after_error(heap: list, pos: int, item: Any, size: int,
+def _fill_hole_after_error(heap: List[Any], pos: int, item: Any, size: int,
                            error: BaseException) -> None:
     """Clean up after a comparison raised in the middle of a sift.
 
@@ -100,7 +100,7 @@ def _fill_hole_after_error(heap: list, pos: int, item: Any, size: int,
         raise RuntimeError(LIST_CHANGED_SIZE) from None
 
 
-def _size_changed(heap: list, pos: int, item: Any) -> RuntimeError:
+def _size_changed(heap: List[Any], pos: int, item: Any) -> RuntimeError:
     # A comparison grew or shrank the list but every index used still
     # existed.  Put the item back (if its slot still exists) and give up.
     if pos < len(heap):
@@ -108,7 +108,7 @@ def _size_changed(heap: list, pos: int, item: Any) -> RuntimeError:
     return RuntimeError(LIST_CHANGED_SIZE)
 
 
-def _sift(heap: list, pos: int, item: Any, down: bool, reverse: bool) -> None:
+def _sift(heap: List[Any], pos: int, item: Any, down: bool, reverse: bool) -> None:
     """Place ``item``, treating ``heap[pos]`` as a hole: both of CPython's sifts.
 
     ``down`` (CPython's ``siftup``, bottom-up; see the top of this module):
@@ -198,18 +198,18 @@ def _cache_friendly_order(n: int) -> Iterator[int]:
 # its sift, as CPython's heapq.py functions are, which the benchmark's speed
 # target needs.
 
-def _heapq_functions(reverse: bool, suffix: str) -> tuple:
+def _heapq_functions(reverse: bool, suffix: str) -> Tuple[Any, ...]:
     names = [f"{name}{suffix}" for name in
              ("heappush", "heappop", "heapreplace", "heappushpop", "heapify")]
     push_name, pop_name, replace_name, pushpop_name, heapify_name = names
 
-    def heappush(heap: list, item: Any, /) -> None:
+    def heappush(heap: List[Any], item: Any, /) -> None:
         if not isinstance(heap, list):
             check_heap_list(push_name, heap, "argument 1")
         heap.append(item)
         _sift(heap, len(heap) - 1, item, False, reverse)
 
-    def heappop(heap: list, /) -> Any:
+    def heappop(heap: List[Any], /) -> Any:
         # The root is what we want, but its slot cannot simply be deleted:
         # the list must stay gapless.  So the *last* leaf is removed instead
         # (cheap at the end of a list) and sifted down from the root's slot.
@@ -224,7 +224,7 @@ def _heapq_functions(reverse: bool, suffix: str) -> tuple:
         _sift(heap, 0, item, True, reverse)
         return top
 
-    def heapreplace(heap: list, item: Any, /) -> Any:
+    def heapreplace(heap: List[Any], item: Any, /) -> Any:
         if not isinstance(heap, list):
             check_heap_list(replace_name, heap, "argument 1")
         if not heap:
@@ -233,7 +233,7 @@ def _heapq_functions(reverse: bool, suffix: str) -> tuple:
         _sift(heap, 0, item, True, reverse)
         return top
 
-    def heappushpop(heap: list, item: Any, /) -> Any:
+    def heappushpop(heap: List[Any], item: Any, /) -> Any:
         # If ``item`` would be popped straight back, it is returned at once
         # and the heap is not touched at all.
         if not isinstance(heap, list):
@@ -246,7 +246,7 @@ def _heapq_functions(reverse: bool, suffix: str) -> tuple:
             return top
         return item
 
-    def heapify(heap: list, /) -> None:
+    def heapify(heap: List[Any], /) -> None:
         # Bottom-up: sift down every node that has children, children first.
         if not isinstance(heap, list):
             check_heap_list(heapify_name, heap)
@@ -312,10 +312,11 @@ def nlargest(n: int, iterable: Iterable[T], key: KeyFunc = None) -> List[T]:
     return _best(n, iterable, key, True)
 
 
-def _best(n: int, iterable: Iterable[T], key: KeyFunc, largest: bool) -> List[T]:
+def _best(n: int, iterable: Iterable[Any], key: KeyFunc, largest: bool) -> List[Any]:
     if n == 1:                                    # just the extreme
         nothing = object()
-        best = (max if largest else min)(iter(iterable), default=nothing, key=key)
+        extreme: Callable[..., Any] = max if largest else min
+        best = extreme(iter(iterable), default=nothing, key=key)
         return [] if best is nothing else [best]
     try:
         size = len(iterable)                      # type: ignore[arg-type]
@@ -377,7 +378,7 @@ def merge(*iterables: Iterable[T], key: KeyFunc = None,
     # key function), input number, front item, its __next__, the iterator].
     # heapq.py keeps [item, number, __next__] when there is no key; the two
     # compare alike, the input numbers being unique.
-    heap: List[list] = []
+    heap: List[List[Any]] = []
     for number, it in enumerate(map(iter, iterables)):
         try:
             fetch = it.__next__

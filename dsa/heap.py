@@ -415,6 +415,8 @@ class _Queue:
     entry wins: first in, first out.  Serials are unique: items are never
     compared."""
 
+    _shape: Callable[[List[Tuple[Any, Any]]], Any]   # how repr shows the pairs
+
     def __init__(self, *, max_heap: bool = False) -> None:
         self._heap: List[Entry] = []
         self._max_heap = bool(max_heap)

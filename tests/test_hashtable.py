@@ -2,10 +2,9 @@
 
 Every behaviour that dict has is checked by running the same code on a dict
 and on each table and comparing what happened (values, exception types and
-messages).  One Hypothesis state machine drives a dict and eight tables
-(both classes, both probing schemes, plugged hash functions that force
-collisions) with the same operations and runs ``check_invariants()`` after
-every step.
+messages).  The family's state machine (test_hashtable_machine.py) drives a
+dict, these tables and the C twins with the same operations and runs
+``check_invariants()`` after every step.
 """
 
 from __future__ import annotations
@@ -22,7 +21,6 @@ from collections.abc import ItemsView, KeysView, Mapping, MutableMapping, Values
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from helpers import outcome
 
@@ -1665,7 +1663,7 @@ def test_check_invariants_detects_a_load_above_the_maximum():
 
 
 # ---------------------------------------------------------------------------
-# The state machine: every table against a dict, step by step
+# Keys and table kinds for the family's state machine (test_hashtable_machine.py)
 # ---------------------------------------------------------------------------
 
 SHARED_NAN = NAN
@@ -1686,120 +1684,3 @@ MACHINE_KINDS = ALL_KINDS + [
 
 def key_types(mapping):
     return [type(k) for k in mapping]
-
-
-class TablesAgainstDict(RuleBasedStateMachine):
-    """Drive a dict and every table kind with the same operations."""
-
-    def __init__(self):
-        super().__init__()
-        self.reference = {}
-        self.tables = [kind() for kind in MACHINE_KINDS]
-
-    def each(self, action):
-        expected = outcome(action, self.reference)
-        for table in self.tables:
-            assert outcome(action, table) == expected, table
-
-    @rule(key=KEYS, value=VALUES)
-    def set(self, key, value):
-        self.each(lambda m: m.__setitem__(key, value))
-
-    @rule(key=KEYS)
-    def getitem(self, key):
-        self.each(lambda m: m[key])
-
-    @rule(key=KEYS)
-    def get_and_contains(self, key):
-        self.each(lambda m: (m.get(key), m.get(key, "d"), key in m,
-                             key in m.keys(), (key, 1) in m.items()))
-
-    @rule(key=KEYS)
-    def delete(self, key):
-        self.each(lambda m: m.__delitem__(key))
-
-    @rule(key=KEYS, default=st.none() | VALUES)
-    def pop(self, key, default):
-        self.each(lambda m: m.pop(key))
-        self.each(lambda m: m.pop(key, default))
-
-    @rule()
-    def popitem(self):
-        self.each(lambda m: m.popitem())
-
-    @rule(key=KEYS, value=VALUES)
-    def setdefault(self, key, value):
-        self.each(lambda m: m.setdefault(key, value))
-
-    @rule(pairs=st.lists(st.tuples(KEYS, VALUES), max_size=6))
-    def update(self, pairs):
-        self.each(lambda m: m.update(pairs))
-
-    @rule(pairs=st.dictionaries(st.sampled_from("abxy"), VALUES, max_size=3))
-    def update_kwargs_and_ior(self, pairs):
-        self.each(lambda m: m.update(**pairs))
-        self.each(lambda m: m.__ior__(dict(reversed(list(pairs.items())))) and None)
-
-    @rule(other=st.dictionaries(KEYS, VALUES, max_size=4))
-    def union(self, other):
-        expected = self.reference | other
-        for table in self.tables:
-            result = table | other
-            assert list(result.items()) == list(expected.items())
-            assert key_types(result) == key_types(expected)
-            result.check_invariants()
-
-    @precondition(lambda self: len(self.reference) > 3)
-    @rule()
-    def clear(self):
-        self.each(lambda m: m.clear())
-
-    @rule()
-    def copy_is_equal_and_independent(self):
-        for table in self.tables:
-            duplicate = table.copy()
-            duplicate.check_invariants()
-            assert list(duplicate.items()) == list(self.reference.items())
-            duplicate["fresh key"] = 0
-            assert "fresh key" not in table
-
-    @rule(value=VALUES)
-    def assign_while_iterating(self, value):
-        def action(m):
-            for key in m:
-                m[key] = value
-            return list(m.items())
-        self.each(action)
-
-    @rule(capacity=st.integers(0, 64))
-    def resize(self, capacity):
-        slots = 8
-        while slots < capacity:
-            slots *= 2
-        for table in self.tables:
-            before = list(table.items())
-            try:
-                table.resize(capacity)
-            except ValueError:
-                assert len(table) > table.max_load_factor * slots
-            else:
-                assert table.capacity == slots
-            assert list(table.items()) == before
-
-    @invariant()
-    def tables_agree_with_dict(self):
-        for table in self.tables:
-            table.check_invariants()
-            assert len(table) == len(self.reference)
-            assert list(table.items()) == list(self.reference.items())
-            assert key_types(table) == key_types(self.reference)
-            assert list(reversed(table)) == list(reversed(self.reference))
-            assert table == self.reference and self.reference == table
-
-    @invariant()
-    def stats_agree_with_a_recount(self):
-        for table in self.tables:
-            check_stats(table)
-
-
-TestTablesAgainstDict = TablesAgainstDict.TestCase

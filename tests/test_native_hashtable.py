@@ -24,10 +24,7 @@ if not native.available:
     pytest.skip(f"C twins not built: {native.why_unavailable}",
                 allow_module_level=True)
 
-from hypothesis import settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
-from hypothesis.stateful import (RuleBasedStateMachine,  # noqa: E402
-                                 invariant, precondition, rule)
 
 from helpers import outcome  # noqa: E402
 
@@ -80,130 +77,6 @@ def lines_of(address, size):
     return set(range(address // LINE, (address + size - 1) // LINE + 1))
 
 
-# ---------------------------------------------------------------------------
-# The state machine: each table against a dict, invariants after every step
-# ---------------------------------------------------------------------------
-
-class HashTableMachine(RuleBasedStateMachine):
-    cls = ChainedHashTable
-    options: dict = {}
-
-    def __init__(self):
-        super().__init__()
-        self.table = make(self.cls, self.options, seed=12345)
-        self.model = {}
-
-    def lookup(self, key):
-        try:
-            return self.table[key]
-        except KeyError:
-            return KeyError
-
-    @rule(key=KEYS, value=VALUES)
-    def store(self, key, value):
-        self.table[key] = value
-        self.model[key] = value
-
-    @rule(key=KEYS)
-    def get(self, key):
-        assert self.lookup(key) == self.model.get(key, KeyError)
-        assert self.table.get(key, "none") == self.model.get(key, "none")
-        assert (key in self.table) == (key in self.model)
-
-    @rule(key=KEYS)
-    def delete(self, key):
-        if key in self.model:
-            del self.table[key]
-            del self.model[key]
-        else:
-            with pytest.raises(KeyError):
-                del self.table[key]
-
-    @rule(key=KEYS, default=VALUES)
-    def pop(self, key, default):
-        assert self.table.pop(key, default) == self.model.pop(key, default)
-
-    @rule()
-    def popitem(self):
-        if not self.model:
-            with pytest.raises(KeyError):
-                self.table.popitem()
-            return
-        first = next(iter(self.table))      # popitem takes the first slot
-        key, value = self.table.popitem()
-        assert key == first
-        assert self.model.pop(key) == value
-
-    @rule(key=KEYS, default=VALUES)
-    def setdefault(self, key, default):
-        assert (self.table.setdefault(key, default)
-                == self.model.setdefault(key, default))
-
-    @rule(items=st.lists(st.tuples(KEYS, VALUES), max_size=12))
-    def update(self, items):
-        self.table.update(items)
-        self.model.update(items)
-
-    @rule(bad=BAD, key=KEYS, value=VALUES, where=st.sampled_from(
-        ["key", "value", "update", "setdefault"]))
-    def rejected(self, bad, key, value, where):
-        thing, error = bad
-        before = snapshot(self.table)
-        if where == "setdefault" and key in self.model:
-            # Present: the value is returned and the default never checked.
-            assert self.table.setdefault(key, thing) == self.model[key]
-            return
-        with pytest.raises(error):
-            if where == "key":
-                self.table[thing] = value
-            elif where == "value":
-                self.table[key] = thing
-            elif where == "update":   # the bad item comes last
-                self.table.update([(key, value), (thing, value)])
-            else:
-                self.table.setdefault(key, thing)
-        assert snapshot(self.table) == before
-
-    @rule(load=st.floats(min_value=0.1, max_value=0.95))
-    def set_max_load(self, load):
-        if self.cls is ChainedHashTable:
-            load *= 3              # chaining may go past 1
-        self.table.max_load_factor = load
-        assert self.table.max_load_factor == load
-
-    @precondition(lambda self: len(self.model) < 30)
-    @rule()
-    def copy_and_drop(self):
-        twin = self.table.copy()
-        assert list(twin.items()) == list(self.table.items())
-        self.table = twin          # the old one is freed here
-
-    @rule()
-    def clear(self):
-        self.table.clear()
-        self.model.clear()
-
-    @invariant()
-    def agrees_with_dict(self):
-        self.table.check_invariants()
-        assert len(self.table) == len(self.model)
-        assert dict(self.table.items()) == self.model
-        assert self.table.load_factor == len(self.model) / self.table.capacity
-
-
-MACHINE_TESTS = {}
-for (cls_, options_), name_ in zip(CONFIGS, CONFIG_IDS):
-    machine = type(f"Machine_{name_}", (HashTableMachine,),
-                   {"cls": cls_, "options": options_})
-    test_case = machine.TestCase
-    # Half the profile's examples per configuration (there are nine), its
-    # step count: `--hypothesis-profile=deep` deepens these too.
-    test_case.settings = settings(
-        max_examples=max(10, settings.default.max_examples // 2),
-        stateful_step_count=settings.default.stateful_step_count,
-        deadline=None, database=None)
-    MACHINE_TESTS[f"TestMachine_{name_.replace('-', '_')}"] = test_case
-globals().update(MACHINE_TESTS)
 
 
 # ---------------------------------------------------------------------------
