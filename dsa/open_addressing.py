@@ -165,7 +165,18 @@ class OpenAddressingHashTable(DictSurface):
                 i = (5 * i + 1 + perturb) & mask
                 perturb >>= PERTURB_SHIFT
             entry = slots[i]
-        self._insert(self._free_slot(h) if self._tombstones else i, key, h, value)
+        # The key is absent and i is the empty slot that ended the walk.  The
+        # common case is placed here, without a call to _insert (a call is a
+        # tenth of an insertion); a tombstone on the way, which must be taken
+        # first, or a table that must grow go through _insert.
+        if self._tombstones or self._size >= self._max_load * len(slots) - 1:
+            self._insert(self._free_slot(h) if self._tombstones else i,
+                         key, h, value)
+            return
+        slots[i] = self._new_entry(h, key, value)
+        hashes[i] = h
+        if (i - h) & mask > PROBE_LIMIT and linear:
+            self._announce(self._mix_if_piled_up(h))
 
     def _add(self, key: Any, h: int, value: Any) -> None:
         """Insert a key known to be absent."""
@@ -196,10 +207,15 @@ class OpenAddressingHashTable(DictSurface):
         self._slots[slot] = self._new_entry(h, key, value)
         self._hashes[slot] = h
         if (slot - h) & self._mask > PROBE_LIMIT and self._linear:
-            if self._hash is hash and self._one_home(h & self._mask):
-                event = start_mixing(self) or event
-        if event is not None:
-            self._announce(event)
+            event = self._mix_if_piled_up(h) or event
+        self._announce(event)
+
+    def _mix_if_piled_up(self, h: int) -> Optional[ResizeEvent]:
+        """After a long linear run: if patterned keys piled up at the home
+        of ``h``, switch to the mixed hash (see ``dsa/hashtable.py``)."""
+        if self._hash is hash and self._one_home(h & self._mask):
+            return start_mixing(self)
+        return None
 
     def _one_home(self, home: int) -> bool:
         """Do most keys of the run at ``home`` have it as their home slot?
@@ -259,17 +275,23 @@ class OpenAddressingHashTable(DictSurface):
             for entry in live:
                 entry.hash = remix(entry.hash)
         slots: list = [None] * new_capacity
-        hashes = array("q", bytes(8 * new_capacity))
+        # The hashes go into a list first and into the array in one call at
+        # the end: storing into an array slot by slot converts each int in
+        # the interpreter loop and made the rebuild a quarter slower.
+        words = [0] * new_capacity
         for entry in live:
             h = entry.hash
-            i, perturb = h & mask, 0 if linear else h & WORD
-            while slots[i] is not None:         # the first empty slot
-                if linear:
+            i = h & mask
+            if linear:
+                while slots[i] is not None:     # the first empty slot
                     i = (i + 1) & mask
-                else:
+            else:
+                perturb = h & WORD
+                while slots[i] is not None:
                     i = (5 * i + 1 + perturb) & mask
                     perturb >>= PERTURB_SHIFT
-            slots[i], hashes[i] = entry, h
+            slots[i], words[i] = entry, h
+        hashes = array("q", words)
         cleared = self._tombstones
         self._slots, self._hashes = slots, hashes
         self._mask, self._tombstones = mask, 0
