@@ -24,8 +24,9 @@
  * caches.  The kernels of linkedlist_kernels.c measure exactly that.
  *
  * The list.  head, tail, len and a modification counter, like Redis's
- * adlist.c: no sentinel, NULL at both ends.  Where the nodes come from is
- * the list's layout:
+ * adlist.c: no sentinel, NULL at both ends (the Python twin's circle
+ * through a sentinel, and why this list has none: docs/twins.md).  Where
+ * the nodes come from is the list's layout:
  *
  *   DSA_LL_MALLOC    malloc() per node, free() on removal;
  *   DSA_LL_POOL      nodes carved from line-aligned chunks, handed out in
