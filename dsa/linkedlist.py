@@ -69,6 +69,18 @@ real ``prev`` and a real ``next``, so splicing in and cutting out never ask
 linked-list bugs live).  The price is one extra node per list.  Learners never
 see a sentinel: ``node.next`` and ``node.prev`` say ``None`` at the ends.
 
+The C twin, :class:`dsa.native.DoublyLinkedList`, is laid out differently
+on purpose: no sentinel, a ``head`` and a ``tail`` in the list's header and
+``NULL`` past either end, as in Redis's ``adlist.c`` and most lists written
+in C, so its splices keep the "is this the head?" branches the sentinel
+removes here.  It stands for the C lists whose walks the lessons time, and
+those walks stop at ``NULL``; and a node handle's "no node" is then plainly
+address 0, never a sentinel that Python must not be handed.  The cache-line
+counts would be the same with a sentinel (one kept inside the header, as
+Linux's ``list_head`` is, shares the header's line), so the lessons' figures
+do not depend on the choice.  ``docs/twins.md`` lists this difference with
+the others.
+
 Owned nodes
 ===========
 A node handle is a raw pointer into the chain, and a handle used on the wrong

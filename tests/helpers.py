@@ -72,3 +72,58 @@ def in_place_times(seq: Any, n: Any) -> Any:
     """``seq *= n`` as an expression."""
     seq *= n
     return seq
+
+
+# -- the C twins' tests -------------------------------------------------------
+
+INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
+
+
+def native_or_skip() -> Any:
+    """``dsa.native``; or, when the C twins were not built, skip the whole
+    test module that asks (call it at import time, before importing them)."""
+    import pytest
+
+    native = pytest.importorskip("dsa.native")
+    if not native.available:
+        pytest.skip(f"C twins not built: {native.why_unavailable}",
+                    allow_module_level=True)
+    return native
+
+
+def run_threads(worker: Callable[[int], None], seeds: range = range(4)
+                ) -> list[BaseException]:
+    """Run ``worker(seed)`` for each seed, each in a thread of its own, all
+    at once; what they raised (an empty list when nothing went wrong)."""
+    import threading
+
+    errors: list[BaseException] = []
+
+    def guarded(seed: int) -> None:
+        try:
+            worker(seed)
+        except BaseException as exc:      # reported by the calling thread
+            errors.append(exc)
+
+    threads = [threading.Thread(target=guarded, args=(seed,))
+               for seed in seeds]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return errors
+
+
+def net_counts(initial: Any, logs: list) -> Any:
+    """What a structure must hold once threads have changed it: the
+    ``initial`` items, plus what each ``(added, removed)`` log added, less
+    what it removed, as a Counter.  AssertionError if an item was removed
+    more often than it was there."""
+    import collections
+
+    expected = collections.Counter(initial)
+    for added, removed in logs:
+        expected.update(added)
+        expected.subtract(removed)
+    assert all(count >= 0 for count in expected.values()), expected
+    return +expected

@@ -18,10 +18,10 @@ import time
 
 import pytest
 
-native = pytest.importorskip("dsa.native")
-if not native.available:
-    pytest.skip(f"C twins not built: {native.why_unavailable}",
-                allow_module_level=True)
+from helpers import (INT64_MAX, INT64_MIN, native_or_skip, net_counts,
+                     run_threads)
+
+native = native_or_skip()
 
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
@@ -32,7 +32,6 @@ from dsa.native import BlockedDeque  # noqa: E402
 from dsa.native import deque as nd  # noqa: E402
 from dsa.native._loader import load  # noqa: E402
 
-INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 INT64 = st.integers(min_value=INT64_MIN, max_value=INT64_MAX)
 # Mostly small values, so that count/index/remove find things; sometimes
 # the extremes.
@@ -694,7 +693,6 @@ def test_four_threads_hammer_one_deque():
     start = list(range(0, 3000, 7))
     dq = BlockedDeque(start, block_size=8)
     deadline = time.monotonic() + 1.0
-    errors: list[BaseException] = []
     logs = []
 
     def worker(seed: int) -> None:
@@ -702,59 +700,46 @@ def test_four_threads_hammer_one_deque():
         pushed: list[int] = []
         popped: list[int] = []
         logs.append((pushed, popped))
-        try:
-            while time.monotonic() < deadline:
-                op = rng.randrange(10)
-                value = rng.randrange(-1000, 1000)
-                if op == 0:
-                    dq.append(value)
-                    pushed.append(value)
-                elif op == 1:
-                    dq.appendleft(value)
-                    pushed.append(value)
-                elif op in (2, 3):
-                    try:
-                        popped.append(dq.pop() if op == 2 else dq.popleft())
-                    except IndexError:
-                        pass
-                elif op == 4:
-                    values = [value, value + 1, value + 2]
-                    dq.extend(values)
-                    pushed.extend(values)
-                elif op == 5:
-                    dq.rotate(rng.randrange(-50, 50))
-                elif op == 6:
-                    try:
-                        assert all(type(v) is int for v in dq)
-                    except RuntimeError:
-                        pass              # another thread changed it: fine
-                elif op == 7:
-                    try:
-                        assert type(dq[rng.randrange(-5, 5)]) is int
-                    except IndexError:
-                        pass
-                elif op == 8:
-                    dq.reverse()
-                else:
-                    snapshot = dq.to_list()
-                    assert len(snapshot) >= 0 and value not in (None,)
-        except BaseException as exc:      # reported by the main thread
-            errors.append(exc)
+        while time.monotonic() < deadline:
+            op = rng.randrange(10)
+            value = rng.randrange(-1000, 1000)
+            if op == 0:
+                dq.append(value)
+                pushed.append(value)
+            elif op == 1:
+                dq.appendleft(value)
+                pushed.append(value)
+            elif op in (2, 3):
+                try:
+                    popped.append(dq.pop() if op == 2 else dq.popleft())
+                except IndexError:
+                    pass
+            elif op == 4:
+                values = [value, value + 1, value + 2]
+                dq.extend(values)
+                pushed.extend(values)
+            elif op == 5:
+                dq.rotate(rng.randrange(-50, 50))
+            elif op == 6:
+                try:
+                    assert all(type(v) is int for v in dq)
+                except RuntimeError:
+                    pass              # another thread changed it: fine
+            elif op == 7:
+                try:
+                    assert type(dq[rng.randrange(-5, 5)]) is int
+                except IndexError:
+                    pass
+            elif op == 8:
+                dq.reverse()
+            else:
+                snapshot = dq.to_list()
+                assert len(snapshot) >= 0 and value not in (None,)
 
-    threads = [threading.Thread(target=worker, args=(seed,))
-               for seed in range(4)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    errors = run_threads(worker)
     assert not errors, errors
     dq.check_invariants()
-    expected = collections.Counter(start)
-    for pushed, popped in logs:
-        expected.update(pushed)
-        expected.subtract(popped)
-    assert all(count >= 0 for count in expected.values())
-    assert +expected == collections.Counter(dq.to_list())
+    assert net_counts(start, logs) == collections.Counter(dq.to_list())
 
 
 def test_threads_on_a_bounded_deque_keep_it_bounded():

@@ -13,15 +13,14 @@ import copy
 import heapq
 import pickle
 import random
-import threading
 import time
 
 import pytest
 
-native = pytest.importorskip("dsa.native")
-if not native.available:
-    pytest.skip(f"C twins not built: {native.why_unavailable}",
-                allow_module_level=True)
+from helpers import (INT64_MAX, INT64_MIN, native_or_skip, net_counts,
+                     run_threads)
+
+native = native_or_skip()
 
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
@@ -30,7 +29,6 @@ from dsa.native import BinaryHeap, DaryHeap  # noqa: E402
 from dsa.native import heap as nh  # noqa: E402
 from dsa.native._loader import load  # noqa: E402
 
-INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 INT64 = st.integers(min_value=INT64_MIN, max_value=INT64_MAX)
 # Mostly small values, so that ties are common; sometimes the extremes.
 VALUES = st.one_of(st.integers(min_value=-8, max_value=8), INT64)
@@ -702,7 +700,6 @@ def test_four_threads_hammer_one_heap():
     heap = DaryHeap(range(0, 2000, 3), arity=3, count=True)
     initial = collections.Counter(range(0, 2000, 3))
     deadline = time.monotonic() + 1.0
-    errors: list[BaseException] = []
     logs = []
 
     def worker(seed: int) -> None:
@@ -710,54 +707,42 @@ def test_four_threads_hammer_one_heap():
         pushed: list[int] = []
         popped: list[int] = []
         logs.append((pushed, popped))
-        try:
-            while time.monotonic() < deadline:
-                op = rng.randrange(7)
-                value = rng.randrange(-1000, 1000)
-                if op == 0:
-                    heap.push(value)
+        while time.monotonic() < deadline:
+            op = rng.randrange(7)
+            value = rng.randrange(-1000, 1000)
+            if op == 0:
+                heap.push(value)
+                pushed.append(value)
+            elif op == 1:
+                try:
+                    popped.append(heap.pop())
+                except IndexError:
+                    pass
+            elif op == 2:
+                pushed.append(value)
+                popped.append(heap.pushpop(value))
+            elif op == 3:
+                try:
+                    popped.append(heap.replace(value))
                     pushed.append(value)
-                elif op == 1:
-                    try:
-                        popped.append(heap.pop())
-                    except IndexError:
-                        pass
-                elif op == 2:
-                    pushed.append(value)
-                    popped.append(heap.pushpop(value))
-                elif op == 3:
-                    try:
-                        popped.append(heap.replace(value))
-                        pushed.append(value)
-                    except IndexError:
-                        pass
-                elif op == 4:
-                    assert len(heap) >= 0
-                elif op == 5:
-                    try:
-                        assert all(type(v) is int for v in heap)
-                    except RuntimeError:
-                        pass              # another thread changed it: fine
-                else:
-                    snapshot = heap.to_list()
-                    assert all(snapshot[(i - 1) // 3] <= snapshot[i]
-                               for i in range(1, len(snapshot)))
-        except BaseException as exc:      # reported by the main thread
-            errors.append(exc)
+                except IndexError:
+                    pass
+            elif op == 4:
+                assert len(heap) >= 0
+            elif op == 5:
+                try:
+                    assert all(type(v) is int for v in heap)
+                except RuntimeError:
+                    pass              # another thread changed it: fine
+            else:
+                snapshot = heap.to_list()
+                assert all(snapshot[(i - 1) // 3] <= snapshot[i]
+                           for i in range(1, len(snapshot)))
 
-    threads = [threading.Thread(target=worker, args=(seed,)) for seed in range(4)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    errors = run_threads(worker)
     assert not errors, errors
     heap.check_invariants()
-    expected = collections.Counter(initial)
-    for pushed, popped in logs:
-        expected.update(pushed)
-        expected.subtract(popped)
-    assert +expected == collections.Counter(heap.to_list())
-    assert all(count >= 0 for count in expected.values())
+    assert net_counts(initial, logs) == collections.Counter(heap.to_list())
 
 
 def test_an_int_as_first_argument_names_the_keyword_arity():

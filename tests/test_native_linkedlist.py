@@ -20,16 +20,15 @@ import copy
 import pickle
 import random
 import re
-import threading
 import time
 from collections.abc import MutableSequence
 
 import pytest
 
-native = pytest.importorskip("dsa.native")
-if not native.available:
-    pytest.skip(f"C twins not built: {native.why_unavailable}",
-                allow_module_level=True)
+from helpers import (INT64_MAX, INT64_MIN, native_or_skip, net_counts,
+                     run_threads)
+
+native = native_or_skip()
 
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
@@ -41,7 +40,6 @@ from dsa.native import DoublyLinkedList  # noqa: E402
 from dsa.native import linkedlist as nl  # noqa: E402
 from dsa.native._loader import load  # noqa: E402
 
-INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 INT64 = st.integers(min_value=INT64_MIN, max_value=INT64_MAX)
 VALUES = st.one_of(st.integers(min_value=-5, max_value=5), INT64)
 LAYOUTS = ["malloc", "pool", "shuffled"]
@@ -755,7 +753,6 @@ def test_kernel_argument_checks():
 def test_four_threads_hammer_one_list():
     shared = DoublyLinkedList(range(200), layout="pool")
     deadline = time.monotonic() + 1.0
-    errors: list[BaseException] = []
     logs = []
 
     def worker(seed: int) -> None:
@@ -765,64 +762,52 @@ def test_four_threads_hammer_one_list():
         held = []
         logs.append((added, removed))
         tag = iter(range(seed * 10**6, (seed + 1) * 10**6))
-        try:
-            while time.monotonic() < deadline:
-                op = rng.randrange(12)
-                try:
-                    if op == 0:
-                        v = next(tag)
-                        shared.append(v)
-                        added.append(v)
-                    elif op == 1:
-                        v = next(tag)
-                        held.append(shared.appendleft_node(v))
-                        added.append(v)
-                    elif op == 2:
-                        removed.append(shared.pop())
-                    elif op == 3:
-                        removed.append(shared.popleft())
-                    elif op == 4:
-                        v = next(tag)
-                        shared.insert(rng.randrange(-5, 300), v)
-                        added.append(v)
-                    elif op == 5 and held:
-                        removed.append(shared.remove_node(held.pop()))
-                    elif op == 6 and held:
-                        (shared.move_to_back if rng.random() < 0.5
-                         else shared.move_to_front)(rng.choice(held))
-                    elif op == 7:
-                        held.append(shared.node_at(rng.randrange(-50, 50)))
-                    elif op == 8:
-                        assert all(type(v) is int for v in shared)
-                    elif op == 9 and held:
-                        v = next(tag)
-                        held.append(shared.insert_after(rng.choice(held), v))
-                        added.append(v)
-                    elif op == 10:
-                        shared.reverse()
-                    else:
-                        assert len(shared) >= 0 and shared.to_list() is not None
-                except (IndexError, RuntimeError):
-                    pass                 # empty, or changed by another thread
-                except ValueError as exc:  # a held node another thread removed
-                    assert "not in any list" in str(exc)
-                del held[:-20]
-        except BaseException as exc:     # reported by the main thread
-            errors.append(exc)
+        while time.monotonic() < deadline:
+            op = rng.randrange(12)
+            try:
+                if op == 0:
+                    v = next(tag)
+                    shared.append(v)
+                    added.append(v)
+                elif op == 1:
+                    v = next(tag)
+                    held.append(shared.appendleft_node(v))
+                    added.append(v)
+                elif op == 2:
+                    removed.append(shared.pop())
+                elif op == 3:
+                    removed.append(shared.popleft())
+                elif op == 4:
+                    v = next(tag)
+                    shared.insert(rng.randrange(-5, 300), v)
+                    added.append(v)
+                elif op == 5 and held:
+                    removed.append(shared.remove_node(held.pop()))
+                elif op == 6 and held:
+                    (shared.move_to_back if rng.random() < 0.5
+                     else shared.move_to_front)(rng.choice(held))
+                elif op == 7:
+                    held.append(shared.node_at(rng.randrange(-50, 50)))
+                elif op == 8:
+                    assert all(type(v) is int for v in shared)
+                elif op == 9 and held:
+                    v = next(tag)
+                    held.append(shared.insert_after(rng.choice(held), v))
+                    added.append(v)
+                elif op == 10:
+                    shared.reverse()
+                else:
+                    assert len(shared) >= 0 and shared.to_list() is not None
+            except (IndexError, RuntimeError):
+                pass                 # empty, or changed by another thread
+            except ValueError as exc:  # a held node another thread removed
+                assert "not in any list" in str(exc)
+            del held[:-20]
 
-    threads = [threading.Thread(target=worker, args=(seed,)) for seed in range(1, 5)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    errors = run_threads(worker, range(1, 5))
     assert not errors, errors
     shared.check_invariants()
-    expected = collections.Counter(range(200))
-    for added, removed in logs:
-        expected.update(added)
-        expected.subtract(removed)
-    assert all(count >= 0 for count in expected.values())
-    assert +expected == collections.Counter(shared.to_list())
+    assert net_counts(range(200), logs) == collections.Counter(shared.to_list())
 
 
 # -- iterators and bare objects, against list itself ----------------------------

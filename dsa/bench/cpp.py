@@ -2,7 +2,8 @@
 
 The C twins are compared with the C++ standard library compiled on this
 machine, by this machine's compiler, with the same optimisation level as the
-C twins (``-O2``).  A binary is cached under a name that hashes the source,
+C twins (``-O2``).  A binary is cached under a name that hashes the source
+(with the headers beside it, such as the shared ``cpp/bench_common.hpp``),
 the compiler's version and the flags, so a second run does not recompile;
 the cache lives in ``$DSA_BENCH_CACHE_DIR``, else ``$XDG_CACHE_HOME/dsa/bench``
 or ``~/.cache/dsa/bench``, else a temporary folder.
@@ -91,7 +92,7 @@ def compile_program(source_name: str, *, compiler: str = COMPILER,
     if path is None:
         return Compiled(None, command, f"{compiler} not found on PATH")
     try:
-        text = src.read_bytes()
+        text = src.read_bytes() + _headers_beside(src)
     except OSError as exc:
         return Compiled(None, command, f"cannot read {src}: {exc}")
     digest = hashlib.sha256(
@@ -121,6 +122,14 @@ def compile_program(source_name: str, *, compiler: str = COMPILER,
     os.chmod(tmp_name, 0o755)
     os.replace(tmp_name, exe)
     return Compiled(exe, command)
+
+
+def _headers_beside(src: Path) -> bytes:
+    """The headers a program may include from its own folder (the shared
+    ``bench_common.hpp``), so that the cached binary's name changes when
+    one of them does."""
+    return b"".join(b"\0" + h.name.encode() + b"\0" + h.read_bytes()
+                    for h in sorted(src.parent.glob("*.hpp")))
 
 
 def preprocess(text: str, *, compiler: str = COMPILER,

@@ -32,17 +32,15 @@ warm-up round), so the ratios compare runs made side by side.
 
 from __future__ import annotations
 
-import statistics
 from collections import deque
 from typing import Any, Callable, Optional
 
-from dsa.bench import cpp
-from dsa.bench.heap import sequence_checksum, splitmix64_items
-from dsa.bench.report import (Options, Report, Row, Target, load_average, native_module,
-                              load_note, measure_side_by_side, run_rounds,
-                              timing_from_ns)
-from dsa.machine import this_machine
-from dsa.timing import format_seconds
+from dsa.bench.inputs import sequence_checksum, splitmix64_items
+from dsa.bench.inside_c import (Contender, add_cpp_contender, add_push_pop,
+                                median, run_two_phases, timed_row)
+from dsa.bench.report import (Options, Report, Row, Target, finish_report,
+                              load_average, measure_side_by_side, native_module,
+                              quick_note, run_rounds)
 
 SEED = 1
 
@@ -92,14 +90,8 @@ def native_deque_module() -> tuple[Optional[Any], Optional[str]]:
 
 def run_cpp(executable, n: int, seed: int, warmup: int, repeat: int) -> dict[str, Any]:
     """Run the C++ FIFO; its per-run nanoseconds, checksum and ok flag."""
-    out = cpp.run_timed(
-        executable, ["fifo", str(n), str(seed), str(warmup), str(repeat)],
-        repeat, parse_run=lambda v: (int(v[0]), int(v[1]), int(v[2])),
-        timeout=CPP_TIMEOUT_S)
-    return {"runs_ns": [r[0] for r in out.runs],
-            "push_ns": [r[1] for r in out.runs],
-            "pop_ns": [r[2] for r in out.runs],
-            "checksum": out.checksum[0], "ok": out.ok}
+    return run_two_phases(executable, "fifo", n, seed, warmup, repeat,
+                          timeout=CPP_TIMEOUT_S)
 
 
 # -- the benchmark ------------------------------------------------------------
@@ -117,11 +109,8 @@ def run(options: Options, progress: Optional[Progress] = None) -> Report:
     notes: list[str] = []
     rows: list[Row] = []
     if options.quick:
-        notes.append(
-            f"--quick: n = {sizes['python']:,} (Python), {sizes['list']:,} "
-            f"(list), {sizes['native']:,} (C/C++) instead of "
-            f"{FULL_SIZES['python']:,} / {FULL_SIZES['list']:,} / "
-            f"{FULL_SIZES['native']:,}; the targets are stated for the full sizes")
+        notes.append(quick_note(sizes, FULL_SIZES, {
+            "python": "Python", "list": "list", "native": "C/C++"}))
 
     load_before = load_average()
     native, native_reason = native_deque_module()
@@ -192,17 +181,12 @@ def run(options: Options, progress: Optional[Progress] = None) -> Report:
                "<= 6x collections.deque",
                "py_blocked", "py_deque", 6.0),
     ]
-    note = load_note(load_before, load_average())
-    if note:
-        notes.append(note)
-    report = Report(
+    return finish_report(
         benchmark="deque",
         title="deque benchmark: a FIFO queue (append n, then pop n from the front)",
         workload="append n items to an empty deque, then pop all n from the front",
-        machine=this_machine(), options=options, rows=rows, targets=targets,
-        notes=notes)
-    report.resolve()
-    return report
+        options=options, rows=rows, targets=targets, notes=notes,
+        load_before=load_before)
 
 
 def _layout_key(layout: Any) -> str:
@@ -218,25 +202,13 @@ def _native_rows(n: int, options: Options, native: Any,
 
     # Each contender does one run and returns the nanoseconds of its
     # push_back + pop_front, measured inside C or C++, and what else it said.
-    contenders: dict[str, Callable[[], tuple[float, dict[str, Any]]]] = {}
+    contenders: dict[str, Contender] = {}
     reasons: dict[str, str] = {}
-
-    compiled = cpp.compile_program(CPP_SOURCE)
-    if compiled.ok:
-        def cpp_once() -> tuple[float, dict[str, Any]]:
-            # A fresh process per round, with one warm-up run inside it.
-            r = run_cpp(compiled.executable, n, SEED, 1, 1)
-            return float(r["runs_ns"][0]), {
-                "push_ns": r["push_ns"][0], "pop_ns": r["pop_ns"][0],
-                "ok": r["ok"], "checksum": r["checksum"]}
-        contenders["cpp_deque"] = cpp_once
-        notes.append(
-            f"C++: {compiled.command} ({cpp.compiler_version()}); a fresh "
-            "process per round, one warm-up run then one timed run; a fresh "
-            "std::deque per run, as the C kernel makes a fresh deque per run")
-    else:
-        reasons["cpp_deque"] = compiled.error or "not compiled"
-        notes.append(f"C++ row skipped: {compiled.error} ({compiled.command})")
+    add_cpp_contender(
+        contenders, reasons, notes, key="cpp_deque", source=CPP_SOURCE,
+        mode="fifo", n=n, seed=SEED, timeout=CPP_TIMEOUT_S,
+        protocol="a fresh std::deque per run, as the C kernel makes a fresh "
+                 "deque per run")
 
     kernel = getattr(native, "ends", None) if native is not None else None
     for layout in LAYOUTS:
@@ -266,32 +238,20 @@ def _native_rows(n: int, options: Options, native: Any,
     baseline = "cpp_deque" if have_cpp else "native_fifo_64"
     rows = []
     for key, name in names.items():
-        timing = (timing_from_ns(samples[key])
-                  if key not in reasons and samples.get(key) else None)
-        row = Row(key, name, group, n, data=data,
-                  timer="steady_clock inside C++" if key.startswith("cpp")
-                  else "CLOCK_MONOTONIC inside C",
-                  timing=timing, baseline=baseline,
-                  skipped=None if timing is not None else reasons.get(key, "not run"))
+        row = timed_row(key, name, group, n, data, samples=samples,
+                        reasons=reasons, baseline=baseline)
         runs = details.get(key)
-        if timing is not None and runs:
-            row.extra = {
-                "push_ns_median": _median([r["push_ns"] for r in runs]),
-                "pop_ns_median": _median([r["pop_ns"] for r in runs]),
-                "ok": all(r["ok"] for r in runs),
-            }
+        if row.timing is not None and runs:
+            note = add_push_pop(row, runs)
             if "bytes" in runs[0]:
-                row.extra["push_front_ns_median"] = _median(
+                row.extra["push_front_ns_median"] = median(
                     [r["push_front_ns"] for r in runs])
-                row.extra["pop_back_ns_median"] = _median(
+                row.extra["pop_back_ns_median"] = median(
                     [r["pop_back_ns"] for r in runs])
                 row.extra["bytes"] = runs[0]["bytes"]
                 row.extra["bytes_per_element"] = runs[0]["bytes"] / n if n else 0.0
-            row.note = (f"push {format_seconds(row.extra['push_ns_median'] * 1e-9)}"
-                        f" + pop {format_seconds(row.extra['pop_ns_median'] * 1e-9)}"
-                        " (medians)")
             if "bytes" in row.extra:
-                row.note += f"; {row.extra['bytes_per_element']:.2f} bytes per item held"
+                note += f"; {row.extra['bytes_per_element']:.2f} bytes per item held"
             if "checksum" in runs[0]:
                 sums = {r["checksum"] for r in runs}
                 row.extra["checksum"] = runs[0]["checksum"]
@@ -304,23 +264,21 @@ def _native_rows(n: int, options: Options, native: Any,
                     if sums != {expected}:
                         row.extra["ok"] = False
                     else:
-                        row.note += ("; checksum of the pops = the C kernel's "
-                                     "input recomputed in Python")
+                        note += ("; checksum of the pops = the C kernel's "
+                                 "input recomputed in Python")
                 else:
                     row.extra["checksum_expected"] = None
                     row.extra["checksum_matches"] = None
-                    row.note += (f"; the program checked its pops against the input "
-                                 f"itself (Python recomputes the checksum for n <= "
-                                 f"{PYTHON_CHECKSUM_MAX_N:,}, e.g. with --quick)")
+                    note += (f"; the program checked its pops against the input "
+                             f"itself (Python recomputes the checksum for n <= "
+                             f"{PYTHON_CHECKSUM_MAX_N:,}, e.g. with --quick)")
             if not row.extra["ok"]:
-                row.note += ("; WRONG RESULT: the pops were not the input in "
-                             "order (see the JSON)")
+                note += ("; WRONG RESULT: the pops were not the input in "
+                         "order (see the JSON)")
+            row.note = note
         rows.append(row)
     if not have_cpp and samples.get("native_fifo_64"):
         notes.append("without the C++ row, ratios of the C rows are against "
                      "the C twin's block-64 kernel")
     return rows
 
-
-def _median(values: list[float]) -> Optional[float]:
-    return statistics.median(values) if values else None

@@ -34,14 +34,13 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Optional
 
-from dsa.bench import cpp
-from dsa.bench.inputs import sequence_checksum, splitmix64_values
+from dsa.bench.inputs import sequence_checksum, splitmix64_items
+from dsa.bench.inside_c import (Contender, add_cpp_contender, add_push_pop,
+                                run_two_phases, timed_row)
 from dsa.bench.pyheapq import load_pure_python_heapq
-from dsa.bench.report import (Options, Report, Row, Target, load_average, native_module,
-                              load_note, measure_side_by_side, run_rounds,
-                              timing_from_ns)
-from dsa.machine import this_machine
-from dsa.timing import format_seconds
+from dsa.bench.report import (Options, Report, Row, Target, finish_report,
+                              load_average, measure_side_by_side, native_module,
+                              quick_note, run_rounds)
 
 SEED = 1
 
@@ -55,13 +54,7 @@ CPP_TIMEOUT_S = 300
 Progress = Callable[[str], None]
 
 
-# -- the input every C and C++ row shares -------------------------------------
-
-def splitmix64_items(n: int, seed: int = SEED) -> list[int]:
-    """The C kernel's input: n outputs of splitmix64 from ``seed``, as int64,
-    as the kernel's ``random_item`` reads them."""
-    return splitmix64_values(n, seed)[0]
-
+# -- the input every C and C++ row shares (dsa.bench.inputs) ---------------
 
 def expected_checksum(n: int, seed: int = SEED) -> int:
     """What a correct drain of the kernel's input must print as its checksum."""
@@ -105,14 +98,8 @@ def _drain_fields(result: Any) -> tuple[float, float, float, bool]:
 
 def run_cpp(executable, n: int, seed: int, warmup: int, repeat: int) -> dict[str, Any]:
     """Run the C++ drain; its per-run nanoseconds, checksum and ok flag."""
-    out = cpp.run_timed(
-        executable, ["drain", str(n), str(seed), str(warmup), str(repeat)],
-        repeat, parse_run=lambda v: (int(v[0]), int(v[1]), int(v[2])),
-        timeout=CPP_TIMEOUT_S)
-    return {"runs_ns": [r[0] for r in out.runs],
-            "push_ns": [r[1] for r in out.runs],
-            "pop_ns": [r[2] for r in out.runs],
-            "checksum": out.checksum[0], "ok": out.ok}
+    return run_two_phases(executable, "drain", n, seed, warmup, repeat,
+                          timeout=CPP_TIMEOUT_S)
 
 
 # -- the benchmark ------------------------------------------------------------
@@ -129,11 +116,8 @@ def run(options: Options, progress: Optional[Progress] = None) -> Report:
     notes: list[str] = []
     rows: list[Row] = []
     if options.quick:
-        notes.append(
-            f"--quick: n = {sizes['python']:,} (Python), {sizes['per_call']:,} "
-            f"(per call), {sizes['native']:,} (C/C++) instead of "
-            f"{FULL_SIZES['python']:,} / {FULL_SIZES['per_call']:,} / "
-            f"{FULL_SIZES['native']:,}; the targets are stated for the full sizes")
+        notes.append(quick_note(sizes, FULL_SIZES, {
+            "python": "Python", "per_call": "per call", "native": "C/C++"}))
 
     load_before = load_average()
     native_heap, native_reason = _native_heap_module()
@@ -211,17 +195,12 @@ def run(options: Options, progress: Optional[Progress] = None) -> Report:
                "<= 1.3x pure-Python heapq",
                "dsa_binaryheap", "py_heapq_pure", 1.3),
     ]
-    note = load_note(load_before, load_average())
-    if note:
-        notes.append(note)
-    report = Report(
+    return finish_report(
         benchmark="heap",
         title="heap benchmark: drain (push n items, then pop all n)",
         workload="push n items onto an empty heap, then pop all n",
-        machine=this_machine(), options=options, rows=rows, targets=targets,
-        notes=notes)
-    report.resolve()
-    return report
+        options=options, rows=rows, targets=targets, notes=notes,
+        load_before=load_before)
 
 
 def _random_floats(n: int, seed: int) -> list[float]:
@@ -239,26 +218,14 @@ def _native_rows(n: int, options: Options, native_heap: Any,
     # Each contender does one run and returns its nanoseconds, measured
     # inside C or C++ (a clock that leaves out the cost of getting there from
     # Python), and what else that run reported.
-    contenders: dict[str, Callable[[], tuple[float, dict[str, Any]]]] = {}
+    contenders: dict[str, Contender] = {}
     reasons: dict[str, str] = {}
-
-    compiled = cpp.compile_program(CPP_SOURCE)
-    if compiled.ok:
-        def cpp_once() -> tuple[float, dict[str, Any]]:
-            # A fresh process per round, with one warm-up run inside it.
-            r = run_cpp(compiled.executable, n, SEED, 1, 1)
-            return float(r["runs_ns"][0]), {
-                "push_ns": r["push_ns"][0], "pop_ns": r["pop_ns"][0],
-                "ok": r["ok"], "checksum": r["checksum"]}
-        contenders["cpp_priority_queue"] = cpp_once
-        notes.append(
-            f"C++: {compiled.command} ({cpp.compiler_version()}); a fresh "
-            "process per round, one warm-up run then one timed run; its heap "
-            "reserves room for n once and reuses it, as the C kernel reserves "
-            "before its clock starts")
-    else:
-        reasons["cpp_priority_queue"] = compiled.error or "not compiled"
-        notes.append(f"C++ row skipped: {compiled.error} ({compiled.command})")
+    add_cpp_contender(
+        contenders, reasons, notes, key="cpp_priority_queue",
+        source=CPP_SOURCE, mode="drain", n=n, seed=SEED,
+        timeout=CPP_TIMEOUT_S,
+        protocol="its heap reserves room for n once and reuses it, as the C "
+                 "kernel reserves before its clock starts")
 
     kernel = getattr(native_heap, "drain", None) if native_heap is not None else None
     for arity in (2, 4):
@@ -285,20 +252,11 @@ def _native_rows(n: int, options: Options, native_heap: Any,
     baseline = "cpp_priority_queue" if have_cpp else "native_drain_2"
     rows = []
     for key, name in names.items():
-        timing = (timing_from_ns(samples[key])
-                  if key not in reasons and samples.get(key) else None)
-        row = Row(key, name, group, n, data=data,
-                  timer="steady_clock inside C++" if key.startswith("cpp")
-                  else "CLOCK_MONOTONIC inside C",
-                  timing=timing, baseline=baseline,
-                  skipped=None if timing is not None else reasons.get(key, "not run"))
+        row = timed_row(key, name, group, n, data, samples=samples,
+                        reasons=reasons, baseline=baseline)
         runs = details.get(key)
-        if timing is not None and runs:
-            row.extra = {
-                "push_ns_median": _median([r["push_ns"] for r in runs]),
-                "pop_ns_median": _median([r["pop_ns"] for r in runs]),
-                "ok": all(r["ok"] for r in runs),
-            }
+        if row.timing is not None and runs:
+            note = add_push_pop(row, runs)
             if "checksum" in runs[0]:
                 # The popped sequence, folded: it must be the sorted input of
                 # the C kernel, as recomputed here in Python (untimed).
@@ -309,22 +267,16 @@ def _native_rows(n: int, options: Options, native_heap: Any,
                 row.extra["checksum_matches"] = sums == {expected}
                 if sums != {expected}:
                     row.extra["ok"] = False
-            row.note = (f"push {format_seconds(row.extra['push_ns_median'] * 1e-9)}"
-                        f" + pop {format_seconds(row.extra['pop_ns_median'] * 1e-9)}"
-                        " (medians)")
             if row.extra.get("checksum_matches"):
-                row.note += ("; checksum of the pops = sorted C kernel input "
-                             "recomputed in Python")
+                note += ("; checksum of the pops = sorted C kernel input "
+                         "recomputed in Python")
             if not row.extra["ok"]:
-                row.note += ("; WRONG RESULT: the pops were not the sorted "
-                             "input (see the JSON)")
+                note += ("; WRONG RESULT: the pops were not the sorted "
+                         "input (see the JSON)")
+            row.note = note
         rows.append(row)
     if not have_cpp and samples.get("native_drain_2"):
         notes.append("without the C++ row, ratios of the C rows are against "
                      "the C twin's binary drain")
     return rows
 
-
-def _median(values: list[float]) -> Optional[float]:
-    import statistics
-    return statistics.median(values) if values else None

@@ -33,6 +33,12 @@ def splitmix64_values(count: int, seed: int) -> tuple[list[int], int]:
     return values, state
 
 
+def splitmix64_items(n: int, seed: int = 1) -> list[int]:
+    """The C kernels' input: ``n`` outputs of splitmix64 from ``seed``, as
+    int64, as the kernels' ``random_item`` and ``fill`` read them."""
+    return splitmix64_values(n, seed)[0]
+
+
 def sequence_checksum(values: list[int]) -> int:
     """The C++ programs' checksum of a sequence: h = (h ^ v) * FNV prime,
     mod 2**64, so that order matters."""

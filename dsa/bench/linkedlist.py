@@ -34,10 +34,10 @@ import statistics
 from collections import deque
 from typing import Any, Callable, Mapping, Optional
 
-from dsa.bench.report import (Options, Report, Row, Target, load_average, native_module,
-                              load_note,
-                              measure_side_by_side, timing_from_ns)
-from dsa.machine import format_bytes, this_machine
+from dsa.bench.report import (Options, Report, Row, Target, finish_report,
+                              load_average, measure_side_by_side, native_module,
+                              timing_from_ns)
+from dsa.machine import format_bytes
 from dsa.timing import Timing
 
 Progress = Callable[[str], None]
@@ -393,14 +393,10 @@ def run(options: Options, progress: Optional[Progress] = None) -> Report:
                "DRAM latency (per element, same number of dependent loads)",
                "c_walk_nodes_shuffled", "c_chase_dram", DRAM_LIMIT),
     ]
-    note = load_note(load_before, load_average())
-    if note:
-        notes.append(note)
-    report = Report(
+    return finish_report(
         benchmark="linkedlist",
         title="linked-list benchmark: Python lists vs list/deque, C walks and memory",
         workload="append, appendleft, popleft, iterate, index, remove held; C walks, "
                  "inserts, removals, latency ladder, read bandwidth",
-        machine=this_machine(), options=options, rows=rows, targets=targets, notes=notes)
-    report.resolve()
-    return report
+        options=options, rows=rows, targets=targets, notes=notes,
+        load_before=load_before)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, Callable, Iterable, Optional, Sequence
 
-from dsa.machine import Machine
+from dsa.machine import Machine, this_machine
 from dsa.timing import Timing, format_ratio, format_seconds, measure
 
 
@@ -411,7 +411,6 @@ def timing_from_ns(samples: Iterable[int | float]) -> Timing:
     return Timing(tuple(float(s) * 1e-9 for s in samples))
 
 
-
 def load_average() -> Optional[float]:
     """The 1-minute load average, or None where the system has none."""
     try:
@@ -435,3 +434,28 @@ def load_note(before: Optional[float], after: Optional[float]) -> Optional[str]:
         note += ("; the machine was busy, so absolute times are inflated and "
                  "noisy, and the side-by-side ratios are the figures to read")
     return note
+
+
+def quick_note(sizes: dict[str, int], full: dict[str, int],
+               labels: dict[str, str]) -> str:
+    """What ``--quick`` changed: the sizes of each group of rows (``labels``
+    names the groups), against the full sizes the targets are stated for."""
+    used = ", ".join(f"{sizes[k]:,} ({label})" for k, label in labels.items())
+    instead = " / ".join(f"{full[k]:,}" for k in labels)
+    return (f"--quick: n = {used} instead of {instead}; the targets are stated "
+            "for the full sizes")
+
+
+def finish_report(*, benchmark: str, title: str, workload: str,
+                  options: Options, rows: list[Row], targets: list[Target],
+                  notes: list[str], load_before: Optional[float]) -> Report:
+    """A benchmark's report, resolved (ratios and verdicts worked out), with
+    a note on how busy the machine was since ``load_before``."""
+    note = load_note(load_before, load_average())
+    if note:
+        notes.append(note)
+    report = Report(benchmark=benchmark, title=title, workload=workload,
+                    machine=this_machine(), options=options, rows=rows,
+                    targets=targets, notes=notes)
+    report.resolve()
+    return report

@@ -56,6 +56,8 @@
 #include <string>
 #include <vector>
 
+#include "bench_common.hpp"
+
 #if defined(DSA_MAP_ABSL)
 #include <absl/container/flat_hash_map.h>
 #elif defined(DSA_MAP_BOOST)
@@ -66,20 +68,7 @@
 
 namespace {
 
-std::uint64_t splitmix64(std::uint64_t &state)
-{
-    std::uint64_t z = (state += UINT64_C(0x9E3779B97F4A7C15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
-}
-
-std::int64_t as_signed(std::uint64_t u)
-{
-    std::int64_t x;
-    std::memcpy(&x, &u, sizeof x);
-    return x;
-}
+using namespace dsa_bench;
 
 void shuffle(std::vector<std::int64_t> &a, std::uint64_t &state)
 {
@@ -109,20 +98,6 @@ Input make_input(std::size_t n, std::uint64_t seed)
     in.del = in.hit;
     shuffle(in.del, state);
     return in;
-}
-
-std::uint64_t fold(const std::vector<std::int64_t> &a)
-{
-    std::uint64_t h = 0;
-    for (auto x : a)
-        h = (h ^ static_cast<std::uint64_t>(x)) * UINT64_C(0x100000001B3);
-    return h;
-}
-
-std::int64_t ns_between(std::chrono::steady_clock::time_point a,
-                        std::chrono::steady_clock::time_point b)
-{
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(b - a).count();
 }
 
 #if defined(DSA_MAP_ABSL)
@@ -196,15 +171,6 @@ RunResult run_once(const Input &in, std::size_t n, bool reserve,
     r.sum = hit.sum;
     r.ok = ok;
     return r;
-}
-
-bool parse(const char *text, unsigned long long &out)
-{
-    if (text == nullptr || *text == '\0' || *text == '-')
-        return false;
-    char *end = nullptr;
-    out = std::strtoull(text, &end, 10);
-    return end != nullptr && *end == '\0';
 }
 
 int usage()

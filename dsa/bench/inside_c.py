@@ -1,0 +1,98 @@
+"""Rows timed inside C or C++, as the heap and deque benchmarks make them.
+
+Both compare a C twin's kernel with a C++ standard-library program on the
+same splitmix64 input.  The program times two phases, a push of every item
+and then a pop of every item (the protocol of ``cpp/bench_common.hpp``),
+and each round starts a fresh process that makes one warm-up run and one
+timed run.  A contender here is a function doing one run and returning its
+nanoseconds (measured inside C or C++, so without the cost of getting there
+from Python) with what else the run reported, as
+:func:`dsa.bench.report.run_rounds` wants it.
+"""
+
+from __future__ import annotations
+
+import statistics
+from pathlib import Path
+from typing import Any, Callable, Optional
+
+from dsa.bench import cpp
+from dsa.bench.report import Row, timing_from_ns
+from dsa.timing import format_seconds
+
+Contender = Callable[[], tuple[float, dict[str, Any]]]
+
+
+def run_two_phases(executable: Path, mode: str, n: int, seed: int,
+                   warmup: int, repeat: int, *,
+                   timeout: float) -> dict[str, Any]:
+    """Run ``executable mode n seed warmup repeat``: the total, push and pop
+    nanoseconds of each timed run, the checksum and the ok flag."""
+    out = cpp.run_timed(
+        executable, [mode, str(n), str(seed), str(warmup), str(repeat)],
+        repeat, parse_run=lambda v: (int(v[0]), int(v[1]), int(v[2])),
+        timeout=timeout)
+    return {"runs_ns": [r[0] for r in out.runs],
+            "push_ns": [r[1] for r in out.runs],
+            "pop_ns": [r[2] for r in out.runs],
+            "checksum": out.checksum[0], "ok": out.ok}
+
+
+def add_cpp_contender(contenders: dict[str, Contender],
+                      reasons: dict[str, str], notes: list[str], *,
+                      key: str, source: str, mode: str, n: int, seed: int,
+                      timeout: float, protocol: str) -> None:
+    """Compile ``cpp/<source>`` and add its run as contender ``key``, with a
+    note saying how it was built and run (``protocol``: what is particular
+    to this program); or, when it cannot be compiled, the reason it is
+    skipped."""
+    compiled = cpp.compile_program(source)
+    if not compiled.ok or compiled.executable is None:
+        reasons[key] = compiled.error or "not compiled"
+        notes.append(f"C++ row skipped: {compiled.error} ({compiled.command})")
+        return
+    executable = compiled.executable
+
+    def once() -> tuple[float, dict[str, Any]]:
+        # A fresh process per round, with one warm-up run inside it.
+        r = run_two_phases(executable, mode, n, seed, 1, 1, timeout=timeout)
+        return float(r["runs_ns"][0]), {
+            "push_ns": r["push_ns"][0], "pop_ns": r["pop_ns"][0],
+            "ok": r["ok"], "checksum": r["checksum"]}
+    contenders[key] = once
+    notes.append(
+        f"C++: {compiled.command} ({cpp.compiler_version()}); a fresh "
+        f"process per round, one warm-up run then one timed run; {protocol}")
+
+
+def timed_row(key: str, name: str, group: str, n: int, data: str, *,
+              samples: dict[str, list], reasons: dict[str, str],
+              baseline: str) -> Row:
+    """The row of one contender: timed by C++'s steady_clock (keys starting
+    with "cpp") or by CLOCK_MONOTONIC inside C, or skipped with its reason."""
+    timing = (timing_from_ns(samples[key])
+              if key not in reasons and samples.get(key) else None)
+    return Row(key, name, group, n, data=data,
+               timer="steady_clock inside C++" if key.startswith("cpp")
+               else "CLOCK_MONOTONIC inside C",
+               timing=timing, baseline=baseline,
+               skipped=None if timing is not None else reasons.get(key, "not run"))
+
+
+def add_push_pop(row: Row, runs: list[dict[str, Any]]) -> str:
+    """The medians of the two phases, and whether every run was right, into
+    ``row.extra``; the medians into ``row.note``, which is returned for the
+    caller to add to."""
+    row.extra = {
+        "push_ns_median": median([r["push_ns"] for r in runs]),
+        "pop_ns_median": median([r["pop_ns"] for r in runs]),
+        "ok": all(r["ok"] for r in runs),
+    }
+    row.note = (f"push {format_seconds(row.extra['push_ns_median'] * 1e-9)}"
+                f" + pop {format_seconds(row.extra['pop_ns_median'] * 1e-9)}"
+                " (medians)")
+    return row.note
+
+
+def median(values: list[float]) -> Optional[float]:
+    return statistics.median(values) if values else None
