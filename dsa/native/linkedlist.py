@@ -141,6 +141,7 @@ from dsa._compat import (EMPTY_LIST, EXTENDED_SLICE_NOT_ITERABLE, LIST_INDEX,
                          extended_slice_size_error, has_index,
                          list_index_error, name_of, not_in_list, reflected,
                          same_item, slice_items)
+from dsa.pictures import Pictured
 
 from ._common import (INT64_MAX, INT64_MIN, as_choice, as_int64,
                       as_int64_list, as_positive, as_seed, as_size, check,
@@ -350,7 +351,7 @@ class _Walk:
         return iter, (list(rest),)
 
 
-class DoublyLinkedList(RichComparisons, MutableSequence):
+class DoublyLinkedList(Pictured, RichComparisons, MutableSequence, picture="doubly"):
     """A doubly linked list of int64 in C nodes: the C twin of
     :class:`dsa.linkedlist.DoublyLinkedList`.
 
