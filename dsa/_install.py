@@ -170,7 +170,10 @@ def advice(reason: str = "") -> str:
         first = next(iter(failure.values()))
         why = f"The C twins failed to compile when dsa was installed ({first})."
     elif reason:
-        why = reason[0].upper() + reason[1:]
+        # A sentence starts with a capital, unless it starts with a name
+        # (dsa.native.heap did not load) that must keep its case.
+        first = reason.split(" ", 1)[0]
+        why = reason[0].upper() + reason[1:] if first.isalpha() else reason
         why += "" if why.endswith(".") else "."
     else:
         why = "The C twins of dsa are not built."

@@ -18,6 +18,7 @@ from dsa._dict_surface import DictSurface
 from dsa._hashtable_parts import (CHAIN_LIMIT, ChainStats, Entry, ResizeEvent,
                                   check_common, check_entry, histogram,
                                   require, start_mixing)
+from dsa.pictures import Pictured
 
 __all__ = ["ChainedHashTable"]
 
@@ -28,7 +29,7 @@ class _ChainEntry(Entry):
     __slots__ = ("next",)
 
 
-class ChainedHashTable(DictSurface):
+class ChainedHashTable(Pictured, DictSurface, picture="chained"):
     """A dict-compatible hash table that resolves collisions by chaining.
 
     ``ChainedHashTable(mapping_or_iterable=(), /, *, max_load_factor=0.75,

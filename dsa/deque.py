@@ -92,6 +92,7 @@ from typing import Any, Iterable, Iterator, List, Optional, Tuple
 
 from dsa._collections_deque import _END, DequeSurface
 from dsa._compat import EMPTY_DEQUE, as_maxlen, deque_position, name_of
+from dsa.pictures import Pictured
 
 __all__ = ["BlockedDeque", "DEFAULT_BLOCK_SIZE", "MAX_BLOCK_SIZE", "check_block_size"]
 
@@ -125,7 +126,7 @@ def check_block_size(block_size: Any) -> int:
     return size
 
 
-class BlockedDeque(DequeSurface):
+class BlockedDeque(Pictured, DequeSurface, picture="deque"):
     """A double-ended queue kept in a doubly linked list of fixed-size blocks.
 
     ``BlockedDeque(iterable=(), maxlen=None, *, block_size=64)`` behaves like
@@ -485,6 +486,17 @@ class BlockedDeque(DequeSurface):
         ``[[0, 1, 2, 3], [4, 5, 6, 7], [8, 9]]``; an empty deque's is ``[[]]``.
         """
         return [slots[first:stop] for slots, first, stop in self._runs()]
+
+    def end_slots(self) -> Tuple[int, int]:
+        """``(left, right)``: the slot of the leftmost item in the leftmost
+        block and of the rightmost item in the rightmost block (read-only).
+
+        ``BlockedDeque(range(10), block_size=4).end_slots()`` is ``(0, 1)``.
+        In an empty deque ``left == right + 1``: the slots the next
+        ``appendleft`` and ``append`` would fill are ``left - 1`` and
+        ``right + 1``.
+        """
+        return self._left_index, self._right_index
 
     def check_invariants(self) -> None:
         """Raise AssertionError, saying what is wrong, if the layout is broken.

@@ -14,13 +14,14 @@ from typing import Iterator, List, Optional, TypeVar
 from dsa._list_surface import _ListIterator
 from dsa.linked_nodes import (DoublyNode, _DoublySentinel, _LinkedList,
                               _Node)
+from dsa.pictures import Pictured
 
 __all__ = ["DoublyLinkedList"]
 
 T = TypeVar("T")
 
 
-class DoublyLinkedList(_LinkedList[T]):
+class DoublyLinkedList(Pictured, _LinkedList[T], picture="doubly"):
     """A doubly linked list that behaves like ``list``, with O(1) node handles.
 
     Layout: a circle through one sentinel node, ``sentinel.next`` is the

@@ -74,6 +74,7 @@ from typing import (Any, Callable, Dict, Generic, Hashable, Iterable, Iterator,
 
 from dsa import _heapq
 from dsa._heapq import *  # noqa: F401,F403  (heapq's functions, exactly)
+from dsa.pictures import Pictured
 
 __all__ = ["parent", "left", "right", "sift_up", "sift_down", "heapify_bottom_up",
            "heapify_by_pushing", "is_heap", "HeapStats", "BinaryHeap",
@@ -303,7 +304,7 @@ def _guarded(owner: Any, array: List[Any], field: Optional[int]) -> Iterator[Any
     raise RuntimeError(f"{type(owner).__name__} changed during iteration")
 
 
-class BinaryHeap(Generic[T]):
+class BinaryHeap(Pictured, Generic[T], picture="heap"):
     """A heap object: a list and the two sifts.  ``BinaryHeap(iterable=(),
     *, key=None, max_heap=False, count=False)`` heapifies ``iterable``;
     ``key`` is called at every comparison; ``count=True`` keeps a
@@ -407,7 +408,7 @@ class BinaryHeap(Generic[T]):
         _check_rule(self._items, self._beats, "max" if self._max_heap else "min")
 
 
-class _Queue:
+class _Queue(Pictured, picture="queue"):
     """What both priority queues share: entries ``(priority, serial, item)``
     in a heap array, moved by the two sifts.  Tuples compare field by field:
     by priority, then by serial, from a counter 0, 1, 2 ... (a max-queue,
@@ -501,6 +502,11 @@ class _Queue:
     def clear(self) -> None:
         self._heap.clear()
         self._version += 1
+
+    def to_list(self) -> List[Tuple[Any, Any]]:
+        """A copy of the array as ``(item, priority)`` pairs, in array (not
+        priority) order; the serials that break ties are left out."""
+        return [(item, priority) for priority, _, item in self._heap]
 
     def __len__(self) -> int:
         return len(self._heap)

@@ -54,6 +54,7 @@ from typing import (Any, Callable, Dict, Generic, Hashable, Iterator, Optional,
                     Tuple, TypeVar)
 
 from dsa.linkedlist import DoublyLinkedList, DoublyNode
+from dsa.pictures import Pictured
 
 __all__ = ["LRUCache"]
 
@@ -61,7 +62,7 @@ K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
 
 
-class LRUCache(Generic[K, V]):
+class LRUCache(Pictured, Generic[K, V], picture="lru"):
     """A mapping of at most ``capacity`` entries that forgets the least recently used.
 
     ``get`` and ``cache[key]`` count as a use (and as a hit or a miss);

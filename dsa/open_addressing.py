@@ -20,6 +20,7 @@ from dsa._hashtable_parts import (PERTURB_SHIFT, PROBE_LIMIT, SAME_HOME,
                                   TOMBSTONE, Entry, ProbeStats, ResizeEvent,
                                   WORD, check_common, check_entry,
                                   histogram, require, start_mixing)
+from dsa.pictures import Pictured
 
 __all__ = ["OpenAddressingHashTable"]
 
@@ -35,7 +36,7 @@ def _slot_by_entry(slots: list) -> dict:
             if e is not None and e is not _TOMBSTONE_ENTRY}
 
 
-class OpenAddressingHashTable(DictSurface):
+class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
     """A dict-compatible hash table that resolves collisions by probing.
 
     ``OpenAddressingHashTable(mapping_or_iterable=(), /, *,

@@ -16,13 +16,14 @@ from typing import Iterator, List, Optional, TypeVar
 from dsa._list_surface import _SnapshotIterator
 from dsa.linked_nodes import (SinglyNode, _LinkedList, _Node,
                               _SinglySentinel)
+from dsa.pictures import Pictured
 
 __all__ = ["SinglyLinkedList"]
 
 T = TypeVar("T")
 
 
-class SinglyLinkedList(_LinkedList[T]):
+class SinglyLinkedList(Pictured, _LinkedList[T], picture="singly"):
     """A singly linked list that behaves like ``list``, with node handles.
 
     Layout: a sentinel (dummy head) before the first node, a ``_tail``

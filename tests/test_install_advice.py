@@ -137,3 +137,6 @@ def test_advice_falls_back_on_the_reason_it_is_given(tmp_path, monkeypatch):
     monkeypatch.setattr(_install, "PACKAGE_DIR", tmp_path / "dsa")
     text = _install.advice("the twins could not be loaded (no module)")
     assert text.startswith("The twins could not be loaded (no module). ")
+    # a reason that starts with a module's name keeps the name as it is
+    text = _install.advice("dsa.native.heap did not load (no module)")
+    assert text.startswith("dsa.native.heap did not load (no module). ")

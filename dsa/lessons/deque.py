@@ -20,6 +20,7 @@ from rich.markup import escape
 from rich.text import Text
 
 from dsa.deque import BlockedDeque
+from dsa.pictures.draw import block_state, draw_blocks, fills
 from dsa.timing import format_ratio, format_seconds, measure
 
 from .figures import Figure, count, ratio_pair, seconds
@@ -151,30 +152,6 @@ def front_insert_ratio_large(ctx: Context) -> Verdict:
 # Step 2: the blocks, drawn
 
 
-def block_state(d: BlockedDeque) -> tuple[list[list[Any]], int, int]:
-    """The blocks of ``d`` (items only), and the two end indices."""
-    return d.blocks(), d._left_index, d._right_index   # noqa: SLF001 (teaching)
-
-
-def fills(d: BlockedDeque) -> str:
-    """'2/4 4/4 1/4': items per block over slots per block, left to right."""
-    return " ".join(f"{len(b)}/{d.block_size}" for b in d.blocks())
-
-
-def draw_blocks(d: BlockedDeque, width: int = 2) -> str:
-    """One line: every block as │slot slot ...│, '.' for an empty slot."""
-    blocks, left, right = block_state(d)
-    size = d.block_size
-    cells: list[list[str]] = []
-    for i, items in enumerate(blocks):
-        slots = ["."] * size
-        start = left if i == 0 else 0
-        for k, item in enumerate(items):
-            slots[start + k] = str(item)
-        cells.append(slots)
-    return "".join("│" + " ".join(s.rjust(width) for s in block) for block in cells) + "│"
-
-
 def apply(d: Any, op: str, arg: Any) -> Any:
     """Do one operation of PICTURE_OPS on ``d``; return what a pop returned."""
     method = getattr(d, op)
@@ -187,8 +164,9 @@ def blocks(ctx: Context) -> None:
     ref: deque = deque()
     ctx.console.print(Text(f"BlockedDeque(block_size={PICTURE_BLOCK}); empty: "
                            f"{draw_blocks(d)}"), highlight=False)
-    ctx.console.print(Text(f"  one block, left {d._left_index} right "
-                           f"{d._right_index} (left > right: no items)", style="dim"),
+    left, right = d.end_slots()
+    ctx.console.print(Text(f"  one block, left {left} right "
+                           f"{right} (left > right: no items)", style="dim"),
                       highlight=False)
     for op, arg in PICTURE_OPS:
         got = apply(d, op, arg)

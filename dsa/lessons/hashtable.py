@@ -17,7 +17,7 @@ import random
 import statistics
 import subprocess
 import sys
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Sequence
 
 from rich import box
 from rich.table import Table
@@ -26,6 +26,7 @@ from rich.text import Text
 from dsa.hashtable import (TOMBSTONE, ChainedHashTable, OpenAddressingHashTable,
                            teaching_hash)
 from dsa.machine import format_bytes
+from dsa.pictures.draw import chain_picture, strip_picture
 from dsa.timing import format_ratio, format_seconds, measure
 
 from .figures import Figure, Ratio, count, ratio_pair, seconds, spread
@@ -61,60 +62,6 @@ PUB_MEMORY_N = 1_000
 
 # ===========================================================================
 # Pictures
-
-
-def _short(key: object, width: int) -> str:
-    text = str(key)
-    return text if len(text) <= width else text[:width - 1] + "…"
-
-
-def chain_picture(slots: Sequence[Sequence[object]], *, marked: Iterable[int] = (),
-                  title: str = "") -> Text:
-    """A chained table drawn slot by slot: 'slot  0  grace → alan'."""
-    marked = set(marked)
-    width = len(str(len(slots) - 1))
-    out = Text()
-    if title:
-        out.append(title + "\n", style="dim")
-    for i, chain in enumerate(slots):
-        out.append(f"slot {i:>{width}}  ", style="bold" if i in marked else "dim")
-        if chain:
-            out.append(" → ".join(str(k) for k in chain),
-                       style="bold black on yellow" if i in marked else "")
-        else:
-            out.append("·", style="dim")
-        if i < len(slots) - 1:
-            out.append("\n")
-    return out
-
-
-def strip_picture(slots: Sequence[object], *, probed: Sequence[int] = (),
-                  stored: int | None = None, width: int = 100) -> Table:
-    """An open-addressing slot array as one row of cells (· empty, ✝ tombstone).
-
-    Cells are 4 characters wide, fewer if ``width`` columns cannot hold them.
-    """
-    cell = max(2, min(4, (width - 1) // max(1, len(slots)) - 1))
-    table = Table(box=box.SQUARE, show_header=True, header_style="dim",
-                  padding=(0, 0), pad_edge=False)
-    for i in range(len(slots)):
-        table.add_column(str(i), justify="center", min_width=cell, max_width=cell,
-                         no_wrap=True)
-    cells = []
-    for i, key in enumerate(slots):
-        if key is None:
-            label, style = "·", "dim"
-        elif key is TOMBSTONE:
-            label, style = "✝", "bold red"
-        else:
-            label, style = _short(key, cell), ""
-        if i == stored:
-            style = "bold black on green"
-        elif i in probed:
-            style = "black on yellow"
-        cells.append(Text(label, style=style))
-    table.add_row(*cells)
-    return table
 
 
 def bits(h: int, n: int = 5) -> str:

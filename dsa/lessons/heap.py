@@ -26,6 +26,7 @@ from rich.table import Table
 from rich.text import Text
 
 import dsa.heap as dh
+from dsa.pictures.draw import array_table, tree_text
 from dsa.timing import format_ratio, format_seconds, measure
 
 from .figures import Figure, Ratio, count, ratio_pair, seconds
@@ -57,74 +58,6 @@ PUB_TOPK_HEAP = 1.078
 
 # ===========================================================================
 # Drawing a heap: the tree and the list, side by side
-
-
-def tree_text(values: Sequence[object], marked: Sequence[int] = (),
-              *, cell: int = 4, faded: Sequence[int] = ()) -> Text:
-    """A complete binary tree drawn with / and \\, level by level.
-
-    ``marked`` positions are highlighted (the pair just swapped);
-    ``faded`` positions are dimmed (not part of the heap any more).
-    """
-    n = len(values)
-    if n == 0:
-        return Text("(empty)", style="dim")
-    rows = n.bit_length()                    # levels, root included
-    width = cell * 2 ** (rows - 1)
-    out = Text()
-    for depth in range(rows):
-        first = 2 ** depth - 1
-        line = [" "] * width
-        spans: list[tuple[int, int, str]] = []
-        links = [" "] * width
-        for k in range(2 ** depth):
-            i = first + k
-            if i >= n:
-                break
-            x = (2 * k + 1) * width // 2 ** (depth + 1)
-            label = str(values[i])
-            start = max(0, min(width - len(label), x - len(label) // 2))
-            line[start:start + len(label)] = label
-            style = ("bold black on yellow" if i in marked
-                     else "dim" if i in faded else "bold")
-            spans.append((start, start + len(label), style))
-            # the links down to the children sit halfway to each child
-            half = max(1, width // 2 ** (depth + 3))
-            if 2 * i + 1 < n:
-                links[x - half] = "/"
-            if 2 * i + 2 < n:
-                links[min(width - 1, x + half)] = "\\"
-        text = Text("".join(line).rstrip())
-        for start, end, style in spans:
-            text.stylize(style, start, end)
-        out.append_text(text)
-        if depth < rows - 1:
-            # Style each link on its own (not the whole line): an SVG export
-            # then places every character by its column, whatever the font.
-            link_line = Text("".join(links).rstrip())
-            for col, ch in enumerate(link_line.plain):
-                if ch != " ":
-                    link_line.stylize("dim", col, col + 1)
-            out.append("\n")
-            out.append_text(link_line)
-            out.append("\n")
-    return out
-
-
-def array_table(values: Sequence[object], marked: Sequence[int] = (),
-                faded: Sequence[int] = ()) -> Table:
-    """The same heap as the list it really is: one column per index."""
-    table = Table(box=box.SQUARE, show_header=True, header_style="dim",
-                  padding=(0, 1))
-    for i in range(len(values)):
-        table.add_column(str(i), justify="center")
-    cells = []
-    for i, v in enumerate(values):
-        style = ("bold black on yellow" if i in marked
-                 else "dim" if i in faded else "")
-        cells.append(Text(str(v), style=style))
-    table.add_row(*cells)
-    return table
 
 
 def frame(ctx: Context, values: Sequence[object], caption: str,

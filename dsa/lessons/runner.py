@@ -49,6 +49,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from dsa._install import advice
 from dsa.bench.report import load_average, load_note
 from dsa.machine import PUBLISHED, Machine, this_machine
 
@@ -546,9 +547,9 @@ class Context:
             return
         self._native_explained = True
         if dsa.native.available:
-            why = f"{self._native_error} {dsa.native.HOW_TO_BUILD}"
+            why = advice(self._native_error)
         else:
-            why = dsa.native.why_unavailable or dsa.native.HOW_TO_BUILD
+            why = dsa.native.why_unavailable or advice()
         self.console.print(Panel(
             Text.assemble(
                 (f"Skipped: {what}.\n", "bold"),

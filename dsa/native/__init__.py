@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._loader import HOW_TO_BUILD, NativeUnavailable, probe
+from ._loader import NativeUnavailable, probe
 
 available, why_unavailable = probe()
 
@@ -35,6 +35,10 @@ __all__ = ["available", "why_unavailable", "NativeUnavailable", "HOW_TO_BUILD",
 
 
 def __getattr__(name: str) -> Any:
+    if name == "HOW_TO_BUILD":                 # the fix for this installation
+        from dsa._install import how_to_build
+
+        return how_to_build()
     if name not in _EXPORTS:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     if not available:

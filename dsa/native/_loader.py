@@ -18,14 +18,18 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from dsa import _install
+
 _MODULES = {False: "_dsa_native", True: "_dsa_native_traced"}
 
-HOW_TO_BUILD = (
-    "The C twins are built when dsa is installed on a machine with a C "
-    "compiler and the Python headers (Debian/Ubuntu: apt-get install gcc "
-    "python3-dev; macOS: xcode-select --install). Install them, then "
-    'reinstall: pip install --force-reinstall --no-deps -e ".[test]"'
-)
+
+
+def __getattr__(name: str) -> Any:
+    # HOW_TO_BUILD, kept for those who read it: the fix that dsa._install
+    # works out for this installation, read when asked for.
+    if name == "HOW_TO_BUILD":
+        return _install.how_to_build()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class NativeUnavailable(ImportError):
@@ -60,7 +64,7 @@ def load(traced: bool = False) -> tuple[Any, Any]:
             module = importlib.import_module(f"{__package__}.{name}")
     except ImportError as exc:
         raise NativeUnavailable(
-            f"the C twins of dsa are not available ({exc}). {HOW_TO_BUILD}"
+            _install.advice(f"the C twins of dsa are not available ({exc})")
         ) from exc
     return module.ffi, module.lib
 

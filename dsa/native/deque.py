@@ -80,6 +80,7 @@ from dsa._compat import (DEQUE_FULL, DEQUE_MUTATED, EMPTY_DEQUE, SSIZE_MAX,
                          clamp_bounds, deque_position, has_index,
                          not_in_deque, reflected, same_item)
 from dsa.deque import DEFAULT_BLOCK_SIZE, MAX_BLOCK_SIZE, check_block_size
+from dsa.pictures import Pictured
 
 from ._common import (as_int64, as_int64_list, as_positive, as_seed, as_size,
                       check, read_last_lines, repr_name)
@@ -113,7 +114,7 @@ def _as_int64_or_none(value: Any) -> Optional[int]:
     return None
 
 
-class BlockedDeque(RichComparisons):
+class BlockedDeque(Pictured, RichComparisons, picture="deque"):
     """A double-ended queue of int64 in linked blocks of ``block_size``.
 
     ``BlockedDeque(iterable=(), maxlen=None, *, block_size=64,
@@ -207,6 +208,17 @@ class BlockedDeque(RichComparisons):
         """Blocks holding items (the spare block is not counted)."""
         with self._lock:
             return int(self._lib.dsa_dq_block_count(self._d))
+
+    def end_slots(self) -> Tuple[int, int]:
+        """``(left, right)``: the slot of the front item in the first block
+        and of the back item in the last block, as
+        :meth:`dsa.deque.BlockedDeque.end_slots` says (read-only); in an
+        empty deque ``left == right + 1``."""
+        with self._lock:
+            left = int(self._lib.dsa_dq_head_slot(self._d))
+            n = int(self._lib.dsa_dq_len(self._d))
+            size = int(self._lib.dsa_dq_block_size(self._d))
+        return left, (left + n - 1) % size if n else left - 1
 
     @property
     def nbytes(self) -> int:

@@ -111,6 +111,7 @@ from typing import Any, Dict, List, Optional, Tuple
 from dsa._compat import (DICT_CHANGED_SIZE, DICT_EMPTY, as_max_load, mapping_keys,
                          update_pairs)
 from dsa.hashtable import TOMBSTONE, ChainStats, ProbeStats, ResizeEvent
+from dsa.pictures import Pictured
 
 from ._common import (INT64_MAX, INT64_MIN, as_int64, as_seed, as_size,
                       check, read_last_lines, repr_name)
@@ -777,7 +778,7 @@ def _rebuild(cls: type, options: Dict[str, Any],
 
 # ---- separate chaining ---------------------------------------------------------
 
-class ChainedHashTable(_NativeHashTable):
+class ChainedHashTable(Pictured, _NativeHashTable, picture="chained"):
     """The C twin of :class:`dsa.hashtable.ChainedHashTable` for int64 keys
     and values: an array of bucket heads, one linked list per bucket (a new
     key goes to the front of its chain).
@@ -893,7 +894,7 @@ class ChainedHashTable(_NativeHashTable):
 
 # ---- open addressing ------------------------------------------------------------
 
-class OpenAddressingHashTable(_NativeHashTable):
+class OpenAddressingHashTable(Pictured, _NativeHashTable, picture="open"):
     """The C twin of :class:`dsa.hashtable.OpenAddressingHashTable` for int64
     keys and values: one flat array of slots, linear probing, tombstones.
 

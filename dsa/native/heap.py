@@ -57,6 +57,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, List, Optional
 
 from dsa.heap import HeapStats     # the counters both twins report in
+from dsa.pictures import Pictured
 
 from ._common import (as_choice, as_int64, as_int64_list, as_positive,
                       as_seed, as_size, check, read_last_lines, repr_name)
@@ -86,7 +87,7 @@ def _check_arity(arity: Any) -> int:
     return d
 
 
-class DaryHeap:
+class DaryHeap(Pictured, picture="heap"):
     """A min-heap (or max-heap) of int64 with ``arity`` children per node.
 
     ``DaryHeap(iterable=(), *, arity=4, max_heap=False, count=False,

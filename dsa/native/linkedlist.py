@@ -115,6 +115,7 @@ from dsa._compat import (EMPTY_LIST, EXTENDED_SLICE_NOT_ITERABLE, LIST_INDEX,
                          extended_slice_size_error, has_index,
                          list_index_error, not_in_list, reflected, same_item,
                          slice_items)
+from dsa.pictures import Pictured
 
 from ._common import as_int64, as_int64_list, check, repr_name
 from ._linked_core import (LAYOUTS, LINE_BYTES, NODE_BYTES, NodeHandle,
@@ -138,7 +139,7 @@ __all__ = [
 ]
 
 
-class DoublyLinkedList(_NativeLinkedList):
+class DoublyLinkedList(Pictured, _NativeLinkedList, picture="doubly"):
     """A doubly linked list of int64 in C nodes: the C twin of
     :class:`dsa.linkedlist.DoublyLinkedList`.
 
