@@ -169,6 +169,8 @@ def test_a_step_taller_than_the_screen_pauses_before_it_scrolls():
     while "end of the tall step" not in term.out:
         term.send("\r")
         term.settle(0.5)
+    term.read_until("Enter for the recap")               # the last step waits too
+    term.send("\r")
     assert term.finish() == 0
     assert "This run took" in term.out
 
