@@ -1,5 +1,6 @@
 """The lesson runner in a real (pseudo-)terminal: keys typed ahead, single
-keys, Ctrl-C, paging; and every lesson rendered at 80 columns.
+keys, Ctrl-C, paging; and every lesson rendered at 80 columns, its
+predict-then-see questions answered from the figures of that run.
 
 The terminal tests run a small lesson of their own in a child process on a
 pty, with an experiment that takes a known while (a sleep), so that keys can
@@ -21,7 +22,7 @@ import pytest
 from rich.console import Console
 
 import dsa.lessons as lessons
-from dsa.lessons import runner
+from dsa.lessons import questions, runner
 
 from helpers import ROOT
 
@@ -62,14 +63,15 @@ def _controlling_terminal() -> None:
 
 
 class Pty:
-    """A child process on a pseudo-terminal of ``rows`` x 80."""
+    """A child process (the script ``child``) on a pseudo-terminal of
+    ``rows`` x 80."""
 
-    def __init__(self, *args: str, rows: int = 200) -> None:
+    def __init__(self, *args: str, rows: int = 200, child: str = CHILD) -> None:
         master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, 80, 0, 0))
         env = dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="80", LINES=str(rows),
                    TERM="xterm")
-        self.proc = subprocess.Popen([sys.executable, "-c", CHILD, *args], cwd=ROOT,
+        self.proc = subprocess.Popen([sys.executable, "-c", child, *args], cwd=ROOT,
                                      stdin=slave, stdout=slave, stderr=slave, env=env,
                                      start_new_session=True,
                                      preexec_fn=_controlling_terminal)
@@ -169,6 +171,8 @@ def test_a_step_taller_than_the_screen_pauses_before_it_scrolls():
     while "end of the tall step" not in term.out:
         term.send("\r")
         term.settle(0.5)
+    term.read_until("Enter for the recap")               # the last step waits too
+    term.send("\r")
     assert term.finish() == 0
     assert "This run took" in term.out
 
@@ -188,6 +192,22 @@ def identifiers(text: str) -> set[str]:
                                    or re.search(r"[a-z][A-Z]", word))}
 
 
+def check_questions(name: str, ctx: runner.Context) -> None:
+    """Every predict-then-see question of lesson ``name`` reads this run's
+    figures and names one of its choices (what the learner would be shown)."""
+    for experiment, asked in questions.questions_for(name).items():
+        for question in asked:
+            prediction = questions.Prediction(question, 0)
+            questions.settle(prediction, ctx.shared)
+            if "not measured" in prediction.figures and not ctx.native_available():
+                continue                       # a C experiment without the C twins
+            assert prediction.measured in range(len(question.choices)), (
+                experiment, question.ask, prediction.figures)
+            assert prediction.figures and "not measured" not in prediction.figures
+            line = questions.answer_line(prediction).plain
+            assert question.choices[0] in line and prediction.figures in line
+
+
 @pytest.mark.parametrize("lesson", lessons.LESSONS, ids=lambda l: l.name)
 def test_every_lesson_fits_80_columns_and_keeps_identifiers_whole(lesson, monkeypatch):
     cells: list[str] = []
@@ -198,9 +218,13 @@ def test_every_lesson_fits_80_columns_and_keeps_identifiers_whole(lesson, monkey
         cells.extend(f"{r.experiment} {r.published} {r.measured} {r.ratio}" for r in rows)
         return table(self, title, rows, **kwargs)
     monkeypatch.setattr(runner.Context, "table", keep)
+    ran: list[runner.Context] = []
+    recap = runner.Context.recap
+    monkeypatch.setattr(runner.Context, "recap", lambda self: ran.append(self) or recap(self))
     buffer = io.StringIO()
     console = Console(file=buffer, width=80, color_system=None)
     assert runner.run(lesson, quick=True, pause=False, console=console) == 0
+    check_questions(lesson.name, ran[0])
     out = buffer.getvalue()
     wide = [line for line in out.splitlines() if len(line) > 80]
     assert not wide, wide[:5]

@@ -1,5 +1,5 @@
 """python -m dsa.lessons [NAME] [--quick] [--no-pause] [--svg PATH] [--charts DIR]
-[--width N] [--steps LIST]"""
+[--width N] [--steps LIST] [--no-questions]"""
 
 from __future__ import annotations
 
@@ -49,6 +49,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--steps", metavar="LIST", type=parse_steps,
                    help="walk only these steps, e.g. 4 or 4-6 or 1,4,6 "
                         "(numbers as the lesson shows them)")
+    p.add_argument("--no-questions", action="store_true",
+                   help="in a terminal, do not ask for a prediction before each race "
+                        "(without a terminal nothing is asked anyway)")
     return p
 
 
@@ -87,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             return run(info, quick=args.quick, pause=not args.no_pause,
                        svg=args.svg, width=args.width, steps=args.steps,
-                       charts=args.charts)
+                       charts=args.charts, questions=not args.no_questions)
         except StepOutOfRange as exc:
             print(exc, file=sys.stderr)
             return 2

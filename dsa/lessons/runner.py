@@ -39,7 +39,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import Callable, Iterator, Sequence
+from typing import Callable, Iterable, Iterator, Sequence, TextIO
 
 from rich import box
 from rich.console import Console, Group
@@ -55,7 +55,11 @@ from dsa.machine import PUBLISHED, Machine, this_machine
 
 from . import LessonInfo
 from .figures import Figure, figures_table, machines_panel
-from .terminal import PagedOutput, Terminal, wait_for_key
+from .navigation import LAST_PROMPT, STEP_KEYS, STEP_PROMPT, Walk, help_screen, jump_refused
+from .questions import Prediction, Question, answer_line, settle, questions_for
+from .questions import ask as ask_question
+from .questions import summary as prediction_summary
+from .terminal import GO_ON, QUIT, PagedOutput, Terminal, wait_for_one
 
 #: Kinds of marker a lesson text may hold that call a registered function.
 HOOK_KINDS = ("experiment", "animation", "show", "claim")
@@ -399,6 +403,10 @@ class Context:
     terminal: Terminal | None = None
     #: The paging stream between the console and the screen, if any.
     paged: PagedOutput | None = None
+    #: Ask the predict-then-see questions (a terminal, without --no-questions).
+    asking: bool = False
+    #: The learner's predictions, in the order asked (see questions.py).
+    predictions: list = field(default_factory=list)
     _native_error: str = field(default="", repr=False)
     _native_explained: bool = field(default=False, repr=False)
 
@@ -421,18 +429,79 @@ class Context:
 
     def _key_pause(self, prompt: str) -> None:
         """One key, typed-ahead keys discarded; the prompt is erased after."""
+        self.read_key(prompt, GO_ON)
+
+    def _raw_prompt(self, prompt: str, *, discard: bool = True) -> TextIO:
+        """Show ``prompt`` past the paging and the recording (it is erased
+        once answered); keys typed before it are discarded unless told."""
         stream = self.paged.stream if self.paged is not None else self.console.file
         dim, plain = ("\x1b[2m", "\x1b[0m") if self.console.color_system else ("", "")
-        self.terminal.discard_typed_ahead()     # type: ignore[union-attr]
+        if discard:
+            self.terminal.discard_typed_ahead()     # type: ignore[union-attr]
         stream.write(f"{dim}{prompt}{plain} ")
         stream.flush()
+        return stream
+
+    def read_key(self, prompt: str, keys: Iterable[str]) -> str:
+        """Show ``prompt`` and wait for one of ``keys`` (a terminal read one
+        key at a time); q quits.  The prompt is erased after."""
+        stream = self._raw_prompt(prompt)
         try:
-            go_on = wait_for_key(self.terminal.key)   # type: ignore[union-attr]
+            key = wait_for_one(self.terminal.key, keys)   # type: ignore[union-attr]
         finally:
             stream.write("\r\x1b[2K")
             stream.flush()
-        if not go_on:
+        if key is None:
             raise QuitLesson
+        if self.paged is not None:
+            self.paged.reset()
+        return key
+
+    def read_number(self, prompt: str) -> int | None:
+        """Digits typed after ``prompt``, echoed, until Enter; None when
+        nothing was typed or Escape cancels.  Keys typed already count (the
+        number follows the key that asked for it)."""
+        stream = self._raw_prompt(prompt, discard=False)
+        digits = ""
+        try:
+            while True:
+                key = self.terminal.key()       # type: ignore[union-attr]
+                if key in QUIT:
+                    raise QuitLesson
+                if key in ("\r", "\n", "\x1b"):
+                    if key == "\x1b":
+                        digits = ""
+                    break
+                if key in ("\x7f", "\b") and digits:
+                    digits = digits[:-1]
+                    stream.write("\b \b")
+                elif key.isdigit() and len(digits) < 4:
+                    digits += key
+                    stream.write(key)
+                stream.flush()
+        finally:
+            stream.write("\r\x1b[2K")
+            stream.flush()
+        if self.paged is not None:
+            self.paged.reset()
+        return int(digits) if digits else None
+
+    def choose(self, prompt: str, count: int) -> int | None:
+        """A choice from 1 to ``count`` (returned from 0), or None when the
+        learner skips it with Enter; q quits."""
+        keys = [str(i) for i in range(1, count + 1)]
+        if self.terminal is not None:
+            key = self.read_key(prompt, keys + list(GO_ON))
+            return keys.index(key) if key in keys else None
+        while True:
+            try:
+                answer = self.console.input(Text(f"{prompt} ", style="dim")).strip().lower()
+            except EOFError:
+                raise QuitLesson from None
+            if answer in ("q", "quit", "exit"):
+                raise QuitLesson
+            if answer in keys or not answer:
+                return keys.index(answer) if answer else None
 
     def more(self) -> None:
         """The screen is full in the middle of a step: wait before going on."""
@@ -650,11 +719,13 @@ def run(info: LessonInfo, *, quick: bool = False, pause: bool = True,
         svg: str | Path | None = None, width: int | None = None,
         steps: Sequence[int] | None = None,
         console: Console | None = None,
-        charts: str | Path | None = None) -> int:
+        charts: str | Path | None = None, questions: bool = True) -> int:
     """Walk lesson ``info`` (only ``steps``, numbered from 1, if given);
     return the exit status (130 after Ctrl-C).  Nothing is written to disk
     unless asked: ``svg`` records the run, ``charts`` is a folder for the
-    charts a lesson draws."""
+    charts a lesson draws.  In a terminal the learner can go back, replay
+    and jump (see navigation.py) and, unless ``questions`` is False, is
+    asked to predict each race first (see questions.py)."""
     lesson = parse(load_text(info.name))
     hooks = lesson_module(info)
     check_markers(lesson, hooks, info.name)
@@ -676,7 +747,7 @@ def run(info: LessonInfo, *, quick: bool = False, pause: bool = True,
         console = Console(record=svg is not None, width=output_width(width),
                           file=paged)
     ctx = Context(console=console, quick=quick, interactive=interactive,
-                  terminal=terminal, paged=paged,
+                  terminal=terminal, paged=paged, asking=interactive and questions,
                   charts=Path(charts) if charts is not None else None)
     if paged is not None:
         ctx_holder.append(ctx)
@@ -701,7 +772,8 @@ def _walk(lesson: Lesson, hooks: Hooks, info: LessonInfo, ctx: Context,
     console.print(Panel(Group(
         Text(lesson.title, style="bold"),
         Text(f"{shown} · {mode}"
-             + (" · Enter to step, q to quit" if ctx.interactive else ""), style="dim"),
+             + (" · Enter to step, ? for keys, q to quit" if _navigating(ctx) else
+                " · Enter to step, q to quit" if ctx.interactive else ""), style="dim"),
         Text(load_line(load_before), style="dim"),
     ), border_style="blue"))
     console.print(ctx.machines())
@@ -711,30 +783,26 @@ def _walk(lesson: Lesson, hooks: Hooks, info: LessonInfo, ctx: Context,
     status = 0
     stopped = False
     try:
-        last = max(chosen)
-        for index, step in enumerate(lesson.steps, 1):
-            if index not in chosen:
+        walk = Walk(sorted(chosen))
+        while not walk.done:
+            index = walk.current
+            if index in walk.recorded:
+                _show_recorded(ctx, walk, index)
+            else:
+                _record(ctx, walk, index, lambda: _run_step(
+                    lesson, hooks, ctx, index, total, questions_for(info.name)))
+            if _navigating(ctx):
+                _step_end(lesson, hooks, ctx, walk, total)
                 continue
-            console.print(Rule(f"step {index} of {total}", style="dim", align="right"))
-            for kind, value in step.parts:
-                if kind == "markdown":
-                    console.print(Markdown(value))
-                elif kind == "reveal":
-                    ctx.pause("Enter to see the answer, q to quit")
-                elif kind == "claim":
-                    verdict = ctx.check(value, hooks.get(kind, value))  # type: ignore[arg-type]
-                    for part in claim_renderables(lesson.claims[value], verdict):
-                        console.print(part)
-                    console.print()
-                else:
-                    console.print()
-                    hooks.get(kind, value)(ctx)
-                    console.print()
-            if index < last:
+            if not walk.last:
                 ctx.pause("Enter for the next step, q to quit")
+            walk.forward()
         if len(chosen) == total:              # the whole lesson: its verdicts
             console.print(Rule("recap", style="dim"))
             ctx.recap()
+            predicted = prediction_summary(ctx.predictions)
+            if predicted:
+                console.print(Text(predicted, style="magenta"))
             practice = practice_panel(info.name)
             if practice is not None:
                 console.print(practice)
@@ -759,6 +827,115 @@ def _walk(lesson: Lesson, hooks: Hooks, info: LessonInfo, ctx: Context,
                              + (" --quick" if quick else ""))
             print(f"saved {svg}", file=sys.stderr)
     return status
+
+
+def _run_step(lesson: Lesson, hooks: Hooks, ctx: Context, index: int, total: int,
+              questions: dict[str, tuple[Question, ...]]) -> None:
+    """Print step ``index`` and run its hooks: the one time it measures.  In
+    a terminal, a race's questions come before it and the answers beside the
+    result."""
+    console = ctx.console
+    console.print(Rule(f"step {index} of {total}", style="dim", align="right"))
+    waiting: list[Prediction] = []           # asked, not yet answered
+    for kind, value in lesson.steps[index - 1].parts:
+        if kind == "markdown":
+            console.print(Markdown(value))
+        elif kind == "reveal":
+            ctx.pause("Enter to see the answer, q to quit")
+        elif kind == "claim":
+            verdict = ctx.check(value, hooks.get(kind, value))  # type: ignore[arg-type]
+            for part in claim_renderables(lesson.claims[value], verdict):
+                console.print(part)
+            _answer(ctx, waiting, value)
+            console.print()
+        else:
+            console.print()
+            if kind == "experiment" and ctx.asking:
+                for question in questions.get(value, ()):
+                    waiting.append(ask_question(ctx, question))
+                    console.print()
+            hooks.get(kind, value)(ctx)
+            _answer(ctx, waiting, None)
+            console.print()
+    _answer(ctx, waiting, "")                 # any whose claim was not in the step
+
+
+def _answer(ctx: Context, waiting: list, claim: str | None) -> None:
+    """Print, beside the result, the predictions waiting for ``claim`` (None:
+    for the experiment itself; "": all that are left)."""
+    for prediction in [p for p in waiting if claim == "" or p.question.claim == claim]:
+        waiting.remove(prediction)
+        if prediction.chosen is None:
+            continue
+        settle(prediction, ctx.shared)
+        ctx.console.print(answer_line(prediction))
+
+
+def _navigating(ctx: Context) -> bool:
+    """Back, replay and jump need single keys and a recording of each step."""
+    return ctx.interactive and ctx.terminal is not None and ctx.paged is not None
+
+
+def _record(ctx: Context, walk: Walk, index: int, run_step: Callable[[], None]) -> None:
+    """Run a step, keeping what it printed when the terminal allows going back."""
+    if not _navigating(ctx):
+        run_step()
+        return
+    kept: list[str] = []
+    ctx.paged.recording = kept                # type: ignore[union-attr]
+    try:
+        run_step()
+    finally:
+        ctx.paged.recording = None            # type: ignore[union-attr]
+    walk.recorded[index] = "".join(kept)
+
+
+def _show_recorded(ctx: Context, walk: Walk, index: int) -> None:
+    """A step that ran already, shown as it was recorded (nothing re-measured)."""
+    ctx.console.print(Text(f"step {index} again, as recorded when it ran "
+                           "(nothing measured again)", style="dim"))
+    ctx.paged.write(walk.recorded[index])     # type: ignore[union-attr]
+    ctx.paged.flush()                         # type: ignore[union-attr]
+
+
+def _step_end(lesson: Lesson, hooks: Hooks, ctx: Context, walk: Walk,
+              total: int) -> None:
+    """Wait at the end of a step for a key that moves: Enter, b or g (r and ?
+    stay on the step)."""
+    console = ctx.console
+    while True:
+        key = ctx.read_key(LAST_PROMPT if walk.last else STEP_PROMPT, STEP_KEYS)
+        if key in GO_ON:
+            walk.forward()
+            return
+        if key == "b":
+            if walk.back():
+                return
+            console.print(Text("This is the first step.", style="dim"))
+        elif key == "g":
+            step = ctx.read_number(f"go to step (1 to {total}), Enter to go, "
+                                   "Esc to cancel:")
+            if step is None:
+                continue
+            if walk.go_to(step):
+                return
+            console.print(Text(jump_refused(step, walk, total), style="yellow"))
+        elif key == "r":
+            _replay(hooks, ctx, lesson.steps[walk.current - 1], walk.current)
+        elif key == "?":
+            console.print(help_screen([step.title for step in lesson.steps], walk))
+
+
+def _replay(hooks: Hooks, ctx: Context, step: Step, index: int) -> None:
+    """Run the step's animations again (they measure nothing)."""
+    animations = [name for kind, name in step.parts if kind == "animation"]
+    if not animations:
+        ctx.console.print(Text(f"Step {index} has no animation to replay.", style="dim"))
+        return
+    for name in animations:
+        ctx.console.print(Rule(f"step {index}: the animation again", style="dim"))
+        hooks.get("animation", name)(ctx)
+        ctx.console.print()
 
 
 __all__ = ["Hooks", "Context", "QuitLesson", "Step", "Lesson", "parse",

@@ -22,7 +22,7 @@ from __future__ import annotations
 import io
 import os
 import shutil
-from typing import Callable, TextIO
+from typing import Callable, Iterable, TextIO
 
 try:                                    # POSIX only
     import termios
@@ -90,12 +90,19 @@ class Terminal:
 
 def wait_for_key(read: Callable[[], str]) -> bool:
     """Read keys until one goes on (True) or quits (False); others are ignored."""
+    return wait_for_one(read, GO_ON) is not None
+
+
+def wait_for_one(read: Callable[[], str], keys: Iterable[str]) -> str | None:
+    """Read keys until one of ``keys`` (returned) or a quitting key (None);
+    others are ignored."""
+    wanted = set(keys)
     while True:
         key = read()
-        if key in GO_ON:
-            return True
         if key in QUIT:
-            return False
+            return None
+        if key in wanted:
+            return key
 
 
 class PagedOutput(io.TextIOBase):
@@ -115,6 +122,9 @@ class PagedOutput(io.TextIOBase):
         self.rows = rows or (lambda: shutil.get_terminal_size().lines)
         self.written = 0
         self.counting = True
+        #: While a list, every counted write is kept in it too (a step's
+        #: output, to show again without running it); None: nothing kept.
+        self.recording: list[str] | None = None
 
     def reset(self) -> None:
         """A pause just happened: the screen starts afresh."""
@@ -123,6 +133,8 @@ class PagedOutput(io.TextIOBase):
     def write(self, text: str) -> int:
         if not self.counting:
             return self.stream.write(text)
+        if self.recording is not None:
+            self.recording.append(text)
         start = 0
         while start < len(text):
             if self.written >= max(self.rows() - 2, 3):
@@ -152,4 +164,4 @@ class PagedOutput(io.TextIOBase):
         return getattr(self.stream, "encoding", "utf-8")
 
 
-__all__ = ["Terminal", "PagedOutput", "wait_for_key", "GO_ON", "QUIT"]
+__all__ = ["Terminal", "PagedOutput", "wait_for_key", "wait_for_one", "GO_ON", "QUIT"]
