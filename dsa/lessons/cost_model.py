@@ -43,6 +43,8 @@ from typing import Callable, Sequence
 PUB_APPENDLEFT_S = 53.3e-9           # collections.deque.appendleft, per call
 PUB_PLAIN_DRAIN_S = 72.0             # plain list + min() + remove(), 100,000 jobs
 PUB_PLAIN_DRAIN_N = 100_000
+PUB_INSORT_DRAIN_S = 1.39            # the same drain, list kept sorted by insort
+PUB_HEAP_DRAIN_S = 54.8e-3           # the same drain, heapq
 PUB_PUSH_BUILD_S = 322.7e-3          # heappush one at a time, 1,000,000 descending
 PUB_PUSH_BUILD_N = 1_000_000
 PUB_PUSH_BUILD_SWAPS = 17_951_445
@@ -188,7 +190,8 @@ def heap_predictions(pub: UnitCosts, now: UnitCosts | None, *,
         return push_build(n, build_swaps, u) / heapify_build(n, u)
 
     return [
-        Prediction("drain: insort / heap", drain(pub), 1.39 / 54.8e-3,
+        Prediction("drain: insort / heap", drain(pub),
+                   PUB_INSORT_DRAIN_S / PUB_HEAP_DRAIN_S,
                    drain(now) if now else None, drain_now),
         Prediction("build: push loop / heapify", build(pub, PUB_PUSH_BUILD_N),
                    build_pub, build(now, build_n) if now else None, build_now),

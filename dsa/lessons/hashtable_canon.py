@@ -186,17 +186,20 @@ class GrowthCost:
         return self.total_ns / self.n if self.n else 0.0
 
 
-def insert_times(table: Any, n: int, clock: Callable[[], int] = time.perf_counter_ns
-                 ) -> list[int]:
+def insert_times(table: Any, n: int, after: Optional[Callable[[int], None]] = None,
+                 clock: Callable[[], int] = time.perf_counter_ns) -> list[int]:
     """Nanoseconds of each of ``n`` inserts of new int keys (clock included),
     with the cyclic garbage collector paused: its passes over a growing heap
-    would land on random inserts and hide the resizes."""
+    would land on random inserts and hide the resizes.  ``after(i)``, if
+    given, runs after insert ``i``, outside the clock."""
     times = [0] * n
     with gc_paused():
         for i in range(n):
             t0 = clock()
             table[i] = i
             times[i] = clock() - t0
+            if after is not None:
+                after(i)
     return times
 
 
@@ -204,19 +207,16 @@ def dict_growth_cost(n: int) -> GrowthCost:
     """:func:`growth_cost` for ``dict``, which has no resize hook: a resize
     shows as a change of ``sys.getsizeof`` (read outside the clock)."""
     table: dict = {}
-    clock = time.perf_counter_ns
-    times, resizes, moved = [0] * n, [], 0
-    size = sys.getsizeof(table)
-    with gc_paused():
-        for i in range(n):
-            t0 = clock()
-            table[i] = i
-            times[i] = clock() - t0
-            now = sys.getsizeof(table)
-            if now != size:
-                size = now
-                resizes.append(i)
-                moved += i                 # every key already in is placed again
+    resizes: list[int] = []
+    size = [sys.getsizeof(table)]
+
+    def resized(i: int) -> None:
+        now = sys.getsizeof(table)
+        if now != size[0]:
+            size[0] = now
+            resizes.append(i)
+    times = insert_times(table, n, resized)
+    moved = sum(resizes)                  # every key already in is placed again
     return GrowthCost(n, resizes, moved, float(statistics.median(times)),
                       [float(times[i]) for i in resizes], float(sum(times)))
 

@@ -169,8 +169,8 @@ def counted_ops(native: Any, size: int, arity: int, ops: int,
     popped = [heap.pop() for _ in range(ops)]
     pop_cmp = heap.stats.comparisons / ops
     heap.reset_stats()
-    for item in popped:
-        heap.push(item ^ 1)
+    for item in popped:                   # back to its size, random again
+        heap.push(item)
     push_cmp = heap.stats.comparisons / ops
     return pop_cmp, push_cmp
 
