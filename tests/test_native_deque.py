@@ -11,6 +11,7 @@ from __future__ import annotations
 import collections
 import copy
 import math
+import operator
 import pickle
 import random
 import threading
@@ -765,3 +766,62 @@ def test_threads_on_a_bounded_deque_keep_it_bounded():
         t.join()
     dq.check_invariants()
     assert len(dq) <= 5
+
+
+# ---- iterators pickle as deque's do; a bare __new__ is an empty deque ------
+
+@pytest.mark.parametrize("reverse", [False, True])
+@pytest.mark.parametrize("taken", [0, 1, 3, 5, 6])
+def test_iterator_pickles_where_it_stands(reverse, taken):
+    items = [10, 20, 30, 40, 50]
+    ours, ref = BlockedDeque(items, block_size=2), collections.deque(items)
+    ours_it = reversed(ours) if reverse else iter(ours)
+    ref_it = reversed(ref) if reverse else iter(ref)
+    for _ in range(taken):
+        assert next(ours_it, None) == next(ref_it, None)
+    assert operator.length_hint(ours_it) == operator.length_hint(ref_it)
+    for proto in range(pickle.HIGHEST_PROTOCOL + 1):
+        ours_back = pickle.loads(pickle.dumps(ours_it, proto))
+        ref_back = pickle.loads(pickle.dumps(ref_it, proto))
+        assert operator.length_hint(ours_back) == operator.length_hint(ref_back)
+        assert list(ours_back) == list(ref_back)
+    assert list(ours_it) == list(ref_it)        # the original is untouched
+
+
+def test_iterator_pickle_carries_its_own_deque():
+    d = BlockedDeque([1, 2, 3])
+    it = iter(d)
+    next(it)
+    back = pickle.loads(pickle.dumps(it))
+    d.append(4)                     # the original deque changed, not the copy
+    assert list(back) == [2, 3]
+    with pytest.raises(RuntimeError):
+        next(it)
+
+
+def test_length_hint_of_an_iterator_stopped_by_a_change():
+    hints = []
+    for r in (BlockedDeque([1, 2, 3]), collections.deque([1, 2, 3])):
+        it = reversed(r)
+        next(it)
+        r.append(9)
+        with pytest.raises(RuntimeError):
+            next(it)
+        hints.append(operator.length_hint(it))
+        assert list(it) == []
+    assert hints[0] == hints[1]
+
+
+class SubDeque(BlockedDeque):
+    """A subclass that pickles by name."""
+
+
+@pytest.mark.parametrize("cls", [BlockedDeque, SubDeque])
+def test_bare_new_is_an_empty_deque(cls):
+    d = cls.__new__(cls)
+    assert len(d) == 0 and list(d) == [] and d.maxlen is None
+    d.append(1)
+    d.appendleft(0)
+    assert list(d) == [0, 1]
+    d.check_invariants()
+    assert list(pickle.loads(pickle.dumps(d))) == [0, 1]

@@ -751,3 +751,19 @@ def test_an_int_as_first_argument_names_the_keyword_arity():
     # An iterable of ints still heapifies, and the keyword still works.
     assert DaryHeap([4, 1, 3], arity=3).pop() == 1
     assert len(DaryHeap(arity=8, max_heap=True)) == 0
+
+
+# ---- a bare __new__ is an empty heap ----------------------------------------
+
+@pytest.mark.parametrize("cls, arity", [(native.BinaryHeap, 2),
+                                        (native.DaryHeap, 4)])
+def test_bare_new_is_an_empty_heap(cls, arity):
+    for make in (cls, type("Sub", (cls,), {})):
+        h = make.__new__(make)
+        assert len(h) == 0 and list(h) == [] and h.arity == arity
+        with pytest.raises(IndexError):
+            h.pop()
+        for x in (5, 1, 3):
+            h.push(x)
+        assert [h.pop() for _ in range(3)] == [1, 3, 5]
+        h.check_invariants()

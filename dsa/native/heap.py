@@ -103,6 +103,16 @@ class DaryHeap(Pictured, picture="heap"):
     __slots__ = ("_ffi", "_lib", "_h", "_lock", "_out", "_count", "_traced",
                  "__weakref__")
 
+    #: The arity of a heap made by ``cls.__new__(cls)`` alone.
+    _NEW_ARITY = 4
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> "DaryHeap":
+        # A new object is a valid empty heap before __init__ runs, so that
+        # subclasses that skip __init__ (and cls.__new__(cls)) still work.
+        self = super().__new__(cls)
+        self._setup(cls._NEW_ARITY, False, False, False)
+        return self
+
     def __init__(self, iterable: Iterable[Any] = (), *, arity: int = 4,
                  max_heap: bool = False, count: bool = False,
                  traced: bool = False) -> None:
@@ -357,6 +367,7 @@ class BinaryHeap(DaryHeap):
     """
 
     __slots__ = ()
+    _NEW_ARITY = 2
 
     def __init__(self, iterable: Iterable[Any] = (), *, max_heap: bool = False,
                  count: bool = False, traced: bool = False) -> None:
