@@ -36,11 +36,11 @@ from collections import deque
 from typing import Any, Callable, Optional
 
 from dsa.bench.inputs import sequence_checksum, splitmix64_items
-from dsa.bench.inside_c import (Contender, add_cpp_contender, add_push_pop,
-                                median, run_two_phases, timed_row)
+from dsa.bench.inside_c import (Contender, add_cpp_contender, kernel_rows,
+                                median, run_two_phases)
 from dsa.bench.report import (Options, Report, Row, Target, finish_report,
-                              load_average, measure_side_by_side, native_module,
-                              quick_note, run_rounds)
+                              load_average, native_module, run_rounds,
+                              side_by_side_rows, size_notes)
 
 SEED = 1
 
@@ -105,12 +105,9 @@ NATIVE = ("Inside C / C++: push_back {n:,} int64 from splitmix64 (seed {seed}), 
 def run(options: Options, progress: Optional[Progress] = None) -> Report:
     say = progress or (lambda message: None)
     sizes = QUICK_SIZES if options.quick else FULL_SIZES
-    repeat, warmup = options.repeat, options.warmup
-    notes: list[str] = []
+    notes = size_notes(options, sizes, FULL_SIZES, {
+        "python": "Python", "list": "list", "native": "C/C++"})
     rows: list[Row] = []
-    if options.quick:
-        notes.append(quick_note(sizes, FULL_SIZES, {
-            "python": "Python", "list": "list", "native": "C/C++"}))
 
     load_before = load_average()
     native, native_reason = native_deque_module()
@@ -133,16 +130,11 @@ def run(options: Options, progress: Optional[Progress] = None) -> Report:
         except Exception as exc:
             reason = f"dsa.native.deque.BlockedDeque unusable: {exc!r}"
     say(f"timing {group}")
-    timings = measure_side_by_side(contenders, repeat=repeat, warmup=warmup)
-    names = {
+    rows += side_by_side_rows(group, n, "ints 0..n-1, one prebuilt list", {
         "py_deque": "collections.deque append/popleft",
         "py_blocked": "dsa.deque.BlockedDeque append/popleft",
         "native_per_call": "dsa.native.deque.BlockedDeque, per call",
-    }
-    for key, name in names.items():
-        rows.append(Row(key, name, group, n, data="ints 0..n-1, one prebuilt list",
-                        timing=timings.get(key), baseline="py_deque",
-                        skipped=None if key in timings else reason))
+    }, contenders, baseline="py_deque", options=options, reason=reason)
 
     # ---- the list, smaller ----------------------------------------------------
     n = sizes["list"]
@@ -154,15 +146,11 @@ def run(options: Options, progress: Optional[Progress] = None) -> Report:
         ("py_list", fifo(list, items, "pop", (0,))),
     ]
     say(f"timing {group}")
-    timings = measure_side_by_side(contenders, repeat=repeat, warmup=warmup)
-    names = {
+    rows += side_by_side_rows(group, n, "ints 0..n-1, one prebuilt list", {
         "py_deque_small": "collections.deque append/popleft",
         "py_blocked_small": "dsa.deque.BlockedDeque append/popleft",
         "py_list": "list append/pop(0)",
-    }
-    for key, name in names.items():
-        rows.append(Row(key, name, group, n, data="ints 0..n-1, one prebuilt list",
-                        timing=timings[key], baseline="py_deque_small"))
+    }, contenders, baseline="py_deque_small", options=options)
     notes.append(f"the list runs at n = {sizes['list']:,}, not {sizes['python']:,}: "
                  "each pop(0) shifts every remaining pointer, so its cost per "
                  "operation grows with n")
@@ -236,49 +224,37 @@ def _native_rows(n: int, options: Options, native: Any,
             else f"dsa.native.deque.ends, block {layout}")
     have_cpp = "cpp_deque" not in reasons
     baseline = "cpp_deque" if have_cpp else "native_fifo_64"
-    rows = []
-    for key, name in names.items():
-        row = timed_row(key, name, group, n, data, samples=samples,
-                        reasons=reasons, baseline=baseline)
-        runs = details.get(key)
-        if row.timing is not None and runs:
-            note = add_push_pop(row, runs)
-            if "bytes" in runs[0]:
-                row.extra["push_front_ns_median"] = median(
-                    [r["push_front_ns"] for r in runs])
-                row.extra["pop_back_ns_median"] = median(
-                    [r["pop_back_ns"] for r in runs])
-                row.extra["bytes"] = runs[0]["bytes"]
-                row.extra["bytes_per_element"] = runs[0]["bytes"] / n if n else 0.0
-            if "bytes" in row.extra:
-                note += f"; {row.extra['bytes_per_element']:.2f} bytes per item held"
-            if "checksum" in runs[0]:
-                sums = {r["checksum"] for r in runs}
-                row.extra["checksum"] = runs[0]["checksum"]
-                if n <= PYTHON_CHECKSUM_MAX_N:
-                    # The popped sequence, folded: it must be the C kernel's
-                    # input in order, as recomputed here in Python (untimed).
-                    expected = expected_checksum(n, SEED)
-                    row.extra["checksum_expected"] = expected
-                    row.extra["checksum_matches"] = sums == {expected}
-                    if sums != {expected}:
-                        row.extra["ok"] = False
-                    else:
-                        note += ("; checksum of the pops = the C kernel's "
-                                 "input recomputed in Python")
-                else:
-                    row.extra["checksum_expected"] = None
-                    row.extra["checksum_matches"] = None
-                    note += (f"; the program checked its pops against the input "
-                             f"itself (Python recomputes the checksum for n <= "
-                             f"{PYTHON_CHECKSUM_MAX_N:,}, e.g. with --quick)")
-            if not row.extra["ok"]:
-                note += ("; WRONG RESULT: the pops were not the input in "
-                         "order (see the JSON)")
-            row.note = note
-        rows.append(row)
+    rows = kernel_rows(
+        names, group, n, data, samples=samples, details=details,
+        reasons=reasons, baseline=baseline, more=_bytes_held(n),
+        # The popped sequence, folded: it must be the C kernel's input in
+        # order, as recomputed here in Python.
+        expected=lambda: (expected_checksum(n, SEED)
+                          if n <= PYTHON_CHECKSUM_MAX_N else None),
+        matches="; checksum of the pops = the C kernel's input recomputed "
+                "in Python",
+        unchecked=(f"; the program checked its pops against the input "
+                   f"itself (Python recomputes the checksum for n <= "
+                   f"{PYTHON_CHECKSUM_MAX_N:,}, e.g. with --quick)"),
+        wrong="the pops were not the input in order")
     if not have_cpp and samples.get("native_fifo_64"):
         notes.append("without the C++ row, ratios of the C rows are against "
                      "the C twin's block-64 kernel")
     return rows
 
+
+
+def _bytes_held(n: int) -> Callable[[Row, list[dict[str, Any]]], str]:
+    """What a C kernel row adds to its extra and note: the other two phases
+    of the kernel and the bytes it held per item."""
+    def more(row: Row, runs: list[dict[str, Any]]) -> str:
+        if "bytes" not in runs[0]:
+            return ""
+        row.extra["push_front_ns_median"] = median(
+            [r["push_front_ns"] for r in runs])
+        row.extra["pop_back_ns_median"] = median(
+            [r["pop_back_ns"] for r in runs])
+        row.extra["bytes"] = runs[0]["bytes"]
+        row.extra["bytes_per_element"] = runs[0]["bytes"] / n if n else 0.0
+        return f"; {row.extra['bytes_per_element']:.2f} bytes per item held"
+    return more

@@ -35,12 +35,12 @@ import random
 from typing import Any, Callable, Optional
 
 from dsa.bench.inputs import sequence_checksum, splitmix64_items
-from dsa.bench.inside_c import (Contender, add_cpp_contender, add_push_pop,
-                                run_two_phases, timed_row)
+from dsa.bench.inside_c import (Contender, add_cpp_contender, kernel_rows,
+                                run_two_phases)
 from dsa.bench.pyheapq import load_pure_python_heapq
 from dsa.bench.report import (Options, Report, Row, Target, finish_report,
-                              load_average, measure_side_by_side, native_module,
-                              quick_note, run_rounds)
+                              load_average, native_module, run_rounds,
+                              side_by_side_rows, size_notes)
 
 SEED = 1
 
@@ -112,12 +112,9 @@ NATIVE = "Inside C / C++: {n:,} int64 from splitmix64 (seed {seed}), same input"
 def run(options: Options, progress: Optional[Progress] = None) -> Report:
     say = progress or (lambda message: None)
     sizes = QUICK_SIZES if options.quick else FULL_SIZES
-    repeat, warmup = options.repeat, options.warmup
-    notes: list[str] = []
+    notes = size_notes(options, sizes, FULL_SIZES, {
+        "python": "Python", "per_call": "per call", "native": "C/C++"})
     rows: list[Row] = []
-    if options.quick:
-        notes.append(quick_note(sizes, FULL_SIZES, {
-            "python": "Python", "per_call": "per call", "native": "C/C++"}))
 
     load_before = load_average()
     native_heap, native_reason = _native_heap_module()
@@ -138,16 +135,12 @@ def run(options: Options, progress: Optional[Progress] = None) -> Report:
         ("heapq_c", drain_with_functions(heapq.heappush, heapq.heappop, floats)),
     ]
     say(f"timing {group}")
-    timings = measure_side_by_side(contenders, repeat=repeat, warmup=warmup)
-    names = {
+    rows += side_by_side_rows(group, n, "random floats", {
         "py_heapq_pure": "heapq, pure Python (_heapq blocked)",
         "dsa_heap_functions": "dsa.heap heappush/heappop",
         "dsa_binaryheap": "dsa.heap.BinaryHeap push/pop",
         "heapq_c": "heapq (C)",
-    }
-    for key, _ in contenders:
-        rows.append(Row(key, names[key], group, n, data="random floats",
-                        timing=timings[key], baseline="py_heapq_pure"))
+    }, contenders, baseline="py_heapq_pure", options=options)
 
     # ---- per call from Python: int64 ---------------------------------------
     n = sizes["per_call"]
@@ -166,16 +159,12 @@ def run(options: Options, progress: Optional[Progress] = None) -> Report:
         except Exception as exc:
             native_row_reason = f"dsa.native.heap.BinaryHeap unusable: {exc!r}"
     say(f"timing {group}")
-    timings = measure_side_by_side(contenders, repeat=repeat, warmup=warmup)
-    names = {
+    rows += side_by_side_rows(group, n, "int64 (splitmix64)", {
         "py_heapq_pure_int": "heapq, pure Python (_heapq blocked)",
         "heapq_c_int": "heapq (C)",
         "native_binaryheap": "dsa.native.heap.BinaryHeap push/pop",
-    }
-    for key in names:
-        rows.append(Row(key, names[key], group, n, data="int64 (splitmix64)",
-                        timing=timings.get(key), baseline="py_heapq_pure_int",
-                        skipped=None if key in timings else native_row_reason))
+    }, contenders, baseline="py_heapq_pure_int", options=options,
+        reason=native_row_reason)
 
     # ---- inside C / C++: int64 ---------------------------------------------
     rows.extend(_native_rows(sizes["native"], options, native_heap,
@@ -250,31 +239,15 @@ def _native_rows(n: int, options: Options, native_heap: Any,
     }
     have_cpp = "cpp_priority_queue" not in reasons
     baseline = "cpp_priority_queue" if have_cpp else "native_drain_2"
-    rows = []
-    for key, name in names.items():
-        row = timed_row(key, name, group, n, data, samples=samples,
-                        reasons=reasons, baseline=baseline)
-        runs = details.get(key)
-        if row.timing is not None and runs:
-            note = add_push_pop(row, runs)
-            if "checksum" in runs[0]:
-                # The popped sequence, folded: it must be the sorted input of
-                # the C kernel, as recomputed here in Python (untimed).
-                sums = {r["checksum"] for r in runs}
-                expected = expected_checksum(n, SEED)
-                row.extra["checksum"] = runs[0]["checksum"]
-                row.extra["checksum_expected"] = expected
-                row.extra["checksum_matches"] = sums == {expected}
-                if sums != {expected}:
-                    row.extra["ok"] = False
-            if row.extra.get("checksum_matches"):
-                note += ("; checksum of the pops = sorted C kernel input "
-                         "recomputed in Python")
-            if not row.extra["ok"]:
-                note += ("; WRONG RESULT: the pops were not the sorted "
-                         "input (see the JSON)")
-            row.note = note
-        rows.append(row)
+    rows = kernel_rows(
+        names, group, n, data, samples=samples, details=details,
+        reasons=reasons, baseline=baseline,
+        # The popped sequence, folded: it must be the sorted input of the C
+        # kernel, as recomputed here in Python.
+        expected=lambda: expected_checksum(n, SEED),
+        matches="; checksum of the pops = sorted C kernel input recomputed "
+                "in Python",
+        wrong="the pops were not the sorted input")
     if not have_cpp and samples.get("native_drain_2"):
         notes.append("without the C++ row, ratios of the C rows are against "
                      "the C twin's binary drain")

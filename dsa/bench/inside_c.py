@@ -94,5 +94,57 @@ def add_push_pop(row: Row, runs: list[dict[str, Any]]) -> str:
     return row.note
 
 
+def kernel_rows(names: dict[str, str], group: str, n: int, data: str, *,
+                samples: dict[str, list], details: dict[str, list],
+                reasons: dict[str, str], baseline: str,
+                expected: Callable[[], Optional[int]], matches: str,
+                wrong: str, unchecked: str = "",
+                more: Optional[Callable[[Row, list[dict[str, Any]]], str]]
+                = None) -> list[Row]:
+    """The rows of a group timed inside C or C++, in ``names`` order.
+
+    A measured row gets its push and pop medians (:func:`add_push_pop`),
+    then what ``more`` adds to its extra and note.  Where the runs printed a
+    checksum of their pops, it is compared with ``expected()``, the same
+    checksum recomputed in Python (untimed): equal, the note says
+    ``matches``; different, the row is not ok.  ``expected()`` may be None,
+    when recomputing would take too long: the note then says ``unchecked``.
+    A row that is not ok says ``WRONG RESULT: {wrong}``.
+    """
+    rows = []
+    for key, name in names.items():
+        row = timed_row(key, name, group, n, data, samples=samples,
+                        reasons=reasons, baseline=baseline)
+        runs = details.get(key)
+        if row.timing is not None and runs:
+            note = add_push_pop(row, runs)
+            if more is not None:
+                note += more(row, runs)
+            if "checksum" in runs[0]:
+                note += _check_sums(row, runs, expected(), matches, unchecked)
+            if not row.extra["ok"]:
+                note += f"; WRONG RESULT: {wrong} (see the JSON)"
+            row.note = note
+        rows.append(row)
+    return rows
+
+
+def _check_sums(row: Row, runs: list[dict[str, Any]], expected: Optional[int],
+                matches: str, unchecked: str) -> str:
+    """The runs' checksum against ``expected`` into ``row.extra``; what the
+    note says of it."""
+    sums = {r["checksum"] for r in runs}
+    row.extra["checksum"] = runs[0]["checksum"]
+    row.extra["checksum_expected"] = expected
+    if expected is None:
+        row.extra["checksum_matches"] = None
+        return unchecked
+    row.extra["checksum_matches"] = sums == {expected}
+    if sums != {expected}:
+        row.extra["ok"] = False
+        return ""
+    return matches
+
+
 def median(values: list[float]) -> Optional[float]:
     return statistics.median(values) if values else None

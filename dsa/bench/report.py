@@ -361,6 +361,21 @@ def measure_side_by_side(
     return {name: Timing(tuple(runs[name])) for name in names}
 
 
+def side_by_side_rows(group: str, n: int, data: str, names: dict[str, str],
+                      contenders: Sequence[tuple[str, Callable[[], object]]],
+                      *, baseline: str, options: Options,
+                      reason: Optional[str] = None) -> list[Row]:
+    """Time ``contenders`` with :func:`measure_side_by_side`; a row for each
+    of ``names``, in its order, skipped with ``reason`` where no contender
+    of that key was timed."""
+    timings = measure_side_by_side(contenders, repeat=options.repeat,
+                                   warmup=options.warmup)
+    return [Row(key, name, group, n, data=data, timing=timings.get(key),
+                baseline=baseline,
+                skipped=None if key in timings else reason)
+            for key, name in names.items()]
+
+
 def run_rounds(contenders: dict[str, Callable[[], tuple[Any, Any]]], *,
                repeat: int, warmup: int, reasons: dict[str, str],
                pause_gc: bool = False
@@ -485,14 +500,17 @@ def load_note(before: Optional[float], after: Optional[float]) -> Optional[str]:
     return note
 
 
-def quick_note(sizes: dict[str, int], full: dict[str, int],
-               labels: dict[str, str]) -> str:
-    """What ``--quick`` changed: the sizes of each group of rows (``labels``
-    names the groups), against the full sizes the targets are stated for."""
+def size_notes(options: Options, sizes: dict[str, int], full: dict[str, int],
+               labels: dict[str, str]) -> list[str]:
+    """The notes a report starts with: with ``--quick``, what it changed
+    (the sizes of each group of rows, ``labels`` naming the groups, against
+    the full sizes the targets are stated for); otherwise none."""
+    if not options.quick:
+        return []
     used = ", ".join(f"{sizes[k]:,} ({label})" for k, label in labels.items())
     instead = " / ".join(f"{full[k]:,}" for k in labels)
-    return (f"--quick: n = {used} instead of {instead}; the targets are stated "
-            "for the full sizes")
+    return [f"--quick: n = {used} instead of {instead}; the targets are "
+            "stated for the full sizes"]
 
 
 def finish_report(*, benchmark: str, title: str, workload: str,
