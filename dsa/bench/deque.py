@@ -25,9 +25,6 @@ Targets:
    takes at most 1.0x the time of ``std::deque``;
 2. the Python twin's append then popleft of 1,000,000 items takes at most
    6x the time of ``collections.deque``.
-
-Rows of a group are timed round-robin (one run of each per round, after a
-warm-up round), so the ratios compare runs made side by side.
 """
 
 from __future__ import annotations
@@ -36,11 +33,11 @@ from collections import deque
 from typing import Any, Callable, Optional
 
 from dsa.bench.inputs import sequence_checksum, splitmix64_items
-from dsa.bench.inside_c import (Contender, add_cpp_contender, kernel_rows,
-                                median, run_two_phases)
+from dsa.bench.inside_c import (Contender, kernel_rows, median,
+                                run_two_phases, time_with_cpp)
 from dsa.bench.report import (Options, Report, Row, Target, finish_report,
-                              load_average, native_module, run_rounds,
-                              side_by_side_rows, size_notes)
+                              load_average, native_module, side_by_side_rows,
+                              size_notes)
 
 SEED = 1
 
@@ -107,8 +104,6 @@ def run(options: Options, progress: Optional[Progress] = None) -> Report:
     sizes = QUICK_SIZES if options.quick else FULL_SIZES
     notes = size_notes(options, sizes, FULL_SIZES, {
         "python": "Python", "list": "list", "native": "C/C++"})
-    rows: list[Row] = []
-
     load_before = load_average()
     native, native_reason = native_deque_module()
 
@@ -130,7 +125,7 @@ def run(options: Options, progress: Optional[Progress] = None) -> Report:
         except Exception as exc:
             reason = f"dsa.native.deque.BlockedDeque unusable: {exc!r}"
     say(f"timing {group}")
-    rows += side_by_side_rows(group, n, "ints 0..n-1, one prebuilt list", {
+    rows = side_by_side_rows(group, n, "ints 0..n-1, one prebuilt list", {
         "py_deque": "collections.deque append/popleft",
         "py_blocked": "dsa.deque.BlockedDeque append/popleft",
         "native_per_call": "dsa.native.deque.BlockedDeque, per call",
@@ -186,18 +181,11 @@ def _native_rows(n: int, options: Options, native: Any,
                  say: Progress) -> list[Row]:
     group = NATIVE.format(n=n, seed=SEED)
     data = f"int64 (splitmix64, seed {SEED})"
-    repeat, warmup = options.repeat, options.warmup
 
     # Each contender does one run and returns the nanoseconds of its
     # push_back + pop_front, measured inside C or C++, and what else it said.
-    contenders: dict[str, Contender] = {}
+    kernels: dict[str, Contender] = {}
     reasons: dict[str, str] = {}
-    add_cpp_contender(
-        contenders, reasons, notes, key="cpp_deque", source=CPP_SOURCE,
-        mode="fifo", n=n, seed=SEED, timeout=CPP_TIMEOUT_S,
-        protocol="a fresh std::deque per run, as the C kernel makes a fresh "
-                 "deque per run")
-
     kernel = getattr(native, "ends", None) if native is not None else None
     for layout in LAYOUTS:
         key = _layout_key(layout)
@@ -211,20 +199,21 @@ def _native_rows(n: int, options: Options, native: Any,
                 "push_ns": r.push_back_ns, "pop_ns": r.pop_front_ns,
                 "push_front_ns": r.push_front_ns, "pop_back_ns": r.pop_back_ns,
                 "bytes": r.bytes, "ok": r.ok}
-        contenders[key] = kernel_once
+        kernels[key] = kernel_once
 
     say(f"timing {group}")
-    samples, details = run_rounds(contenders, repeat=repeat, warmup=warmup,
-                                  reasons=reasons)
-
+    samples, details, baseline = time_with_cpp(
+        kernels, reasons, notes, options, key="cpp_deque", source=CPP_SOURCE,
+        mode="fifo", n=n, seed=SEED, timeout=CPP_TIMEOUT_S,
+        protocol="a fresh std::deque per run, as the C kernel makes a fresh "
+                 "deque per run",
+        fallback=("native_fifo_64", "the C twin's block-64 kernel"))
     names = {"cpp_deque": "C++ std::deque<int64_t> (g++ -O2)"}
     for layout in LAYOUTS:
         names[_layout_key(layout)] = (
             "dsa.native.deque.ends, ring buffer" if layout == "ring"
             else f"dsa.native.deque.ends, block {layout}")
-    have_cpp = "cpp_deque" not in reasons
-    baseline = "cpp_deque" if have_cpp else "native_fifo_64"
-    rows = kernel_rows(
+    return kernel_rows(
         names, group, n, data, samples=samples, details=details,
         reasons=reasons, baseline=baseline, more=_bytes_held(n),
         # The popped sequence, folded: it must be the C kernel's input in
@@ -237,11 +226,6 @@ def _native_rows(n: int, options: Options, native: Any,
                    f"itself (Python recomputes the checksum for n <= "
                    f"{PYTHON_CHECKSUM_MAX_N:,}, e.g. with --quick)"),
         wrong="the pops were not the input in order")
-    if not have_cpp and samples.get("native_fifo_64"):
-        notes.append("without the C++ row, ratios of the C rows are against "
-                     "the C twin's block-64 kernel")
-    return rows
-
 
 
 def _bytes_held(n: int) -> Callable[[Row, list[dict[str, Any]]], str]:

@@ -24,9 +24,6 @@ Targets:
 3. the textbook's ``BinaryHeap`` (a method call per push or pop, and the
    lesson's sift-down, two comparisons a level) drains the same 100,000
    floats in at most 1.3x the time of the pure-Python heapq functions.
-
-Rows of a group are timed round-robin (one run of each per round, after a
-warm-up round), so the ratios compare runs made side by side.
 """
 
 from __future__ import annotations
@@ -35,12 +32,12 @@ import random
 from typing import Any, Callable, Optional
 
 from dsa.bench.inputs import sequence_checksum, splitmix64_items
-from dsa.bench.inside_c import (Contender, add_cpp_contender, kernel_rows,
-                                run_two_phases)
+from dsa.bench.inside_c import (Contender, kernel_rows,
+                                run_two_phases, time_with_cpp)
 from dsa.bench.pyheapq import load_pure_python_heapq
 from dsa.bench.report import (Options, Report, Row, Target, finish_report,
-                              load_average, native_module, run_rounds,
-                              side_by_side_rows, size_notes)
+                              load_average, native_module, side_by_side_rows,
+                              size_notes)
 
 SEED = 1
 
@@ -114,10 +111,7 @@ def run(options: Options, progress: Optional[Progress] = None) -> Report:
     sizes = QUICK_SIZES if options.quick else FULL_SIZES
     notes = size_notes(options, sizes, FULL_SIZES, {
         "python": "Python", "per_call": "per call", "native": "C/C++"})
-    rows: list[Row] = []
-
     load_before = load_average()
-    native_heap, native_reason = _native_heap_module()
 
     # ---- Python: floats -----------------------------------------------------
     import heapq
@@ -135,7 +129,7 @@ def run(options: Options, progress: Optional[Progress] = None) -> Report:
         ("heapq_c", drain_with_functions(heapq.heappush, heapq.heappop, floats)),
     ]
     say(f"timing {group}")
-    rows += side_by_side_rows(group, n, "random floats", {
+    rows = side_by_side_rows(group, n, "random floats", {
         "py_heapq_pure": "heapq, pure Python (_heapq blocked)",
         "dsa_heap_functions": "dsa.heap heappush/heappop",
         "dsa_binaryheap": "dsa.heap.BinaryHeap push/pop",
@@ -143,6 +137,7 @@ def run(options: Options, progress: Optional[Progress] = None) -> Report:
     }, contenders, baseline="py_heapq_pure", options=options)
 
     # ---- per call from Python: int64 ---------------------------------------
+    native_heap, native_reason = _native_heap_module()
     n = sizes["per_call"]
     group = PER_CALL.format(n=n)
     ints = splitmix64_items(n, SEED)
@@ -202,20 +197,12 @@ def _native_rows(n: int, options: Options, native_heap: Any,
                  say: Progress) -> list[Row]:
     group = NATIVE.format(n=n, seed=SEED)
     data = f"int64 (splitmix64, seed {SEED})"
-    repeat, warmup = options.repeat, options.warmup
 
     # Each contender does one run and returns its nanoseconds, measured
     # inside C or C++ (a clock that leaves out the cost of getting there from
     # Python), and what else that run reported.
-    contenders: dict[str, Contender] = {}
+    kernels: dict[str, Contender] = {}
     reasons: dict[str, str] = {}
-    add_cpp_contender(
-        contenders, reasons, notes, key="cpp_priority_queue",
-        source=CPP_SOURCE, mode="drain", n=n, seed=SEED,
-        timeout=CPP_TIMEOUT_S,
-        protocol="its heap reserves room for n once and reuses it, as the C "
-                 "kernel reserves before its clock starts")
-
     kernel = getattr(native_heap, "drain", None) if native_heap is not None else None
     for arity in (2, 4):
         key = f"native_drain_{arity}"
@@ -226,21 +213,21 @@ def _native_rows(n: int, options: Options, native_heap: Any,
         def kernel_once(arity: int = arity) -> tuple[float, dict[str, Any]]:
             total, push, pop, ok = _drain_fields(kernel(n, arity=arity, seed=SEED))
             return total, {"push_ns": push, "pop_ns": pop, "ok": ok}
-        contenders[key] = kernel_once
+        kernels[key] = kernel_once
 
     say(f"timing {group}")
-    samples, details = run_rounds(contenders, repeat=repeat, warmup=warmup,
-                                  reasons=reasons)
-
-    names = {
-        "cpp_priority_queue": "C++ std::priority_queue (g++ -O2)",
-        "native_drain_2": "dsa.native.heap.drain, arity 2",
-        "native_drain_4": "dsa.native.heap.drain, arity 4",
-    }
-    have_cpp = "cpp_priority_queue" not in reasons
-    baseline = "cpp_priority_queue" if have_cpp else "native_drain_2"
-    rows = kernel_rows(
-        names, group, n, data, samples=samples, details=details,
+    samples, details, baseline = time_with_cpp(
+        kernels, reasons, notes, options, key="cpp_priority_queue",
+        source=CPP_SOURCE, mode="drain", n=n, seed=SEED,
+        timeout=CPP_TIMEOUT_S, fallback=("native_drain_2",
+                                         "the C twin's binary drain"),
+        protocol="its heap reserves room for n once and reuses it, as the C "
+                 "kernel reserves before its clock starts")
+    return kernel_rows(
+        {"cpp_priority_queue": "C++ std::priority_queue (g++ -O2)",
+         "native_drain_2": "dsa.native.heap.drain, arity 2",
+         "native_drain_4": "dsa.native.heap.drain, arity 4"},
+        group, n, data, samples=samples, details=details,
         reasons=reasons, baseline=baseline,
         # The popped sequence, folded: it must be the sorted input of the C
         # kernel, as recomputed here in Python.
@@ -248,8 +235,3 @@ def _native_rows(n: int, options: Options, native_heap: Any,
         matches="; checksum of the pops = sorted C kernel input recomputed "
                 "in Python",
         wrong="the pops were not the sorted input")
-    if not have_cpp and samples.get("native_drain_2"):
-        notes.append("without the C++ row, ratios of the C rows are against "
-                     "the C twin's binary drain")
-    return rows
-

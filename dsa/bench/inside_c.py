@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Callable, Optional
 
 from dsa.bench import cpp
-from dsa.bench.report import Row, timing_from_ns
+from dsa.bench.report import Options, Row, run_rounds, timing_from_ns
 from dsa.timing import format_seconds
 
 Contender = Callable[[], tuple[float, dict[str, Any]]]
@@ -63,6 +63,33 @@ def add_cpp_contender(contenders: dict[str, Contender],
     notes.append(
         f"C++: {compiled.command} ({cpp.compiler_version()}); a fresh "
         f"process per round, one warm-up run then one timed run; {protocol}")
+
+
+def time_with_cpp(kernels: dict[str, Contender], reasons: dict[str, str],
+                  notes: list[str], options: Options, *, key: str,
+                  source: str, mode: str, n: int, seed: int, timeout: float,
+                  protocol: str, fallback: tuple[str, str]
+                  ) -> tuple[dict[str, list], dict[str, list], str]:
+    """Time the C++ program ``cpp/<source>`` (contender ``key``, added as
+    :func:`add_cpp_contender` adds it) and the C ``kernels`` round-robin.
+
+    Returns the samples and details of each, as :func:`run_rounds` does,
+    and the group's baseline: the C++ row; without it the C row
+    ``fallback[0]``, with a note saying so (``fallback[1]`` names it).
+    """
+    contenders: dict[str, Contender] = {}
+    add_cpp_contender(contenders, reasons, notes, key=key, source=source,
+                      mode=mode, n=n, seed=seed, timeout=timeout,
+                      protocol=protocol)
+    contenders.update(kernels)
+    samples, details = run_rounds(contenders, repeat=options.repeat,
+                                  warmup=options.warmup, reasons=reasons)
+    if key not in reasons:
+        return samples, details, key
+    if samples.get(fallback[0]):
+        notes.append("without the C++ row, ratios of the C rows are against "
+                     + fallback[1])
+    return samples, details, fallback[0]
 
 
 def timed_row(key: str, name: str, group: str, n: int, data: str, *,
