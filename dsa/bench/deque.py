@@ -30,10 +30,11 @@ Targets:
 from __future__ import annotations
 
 from collections import deque
+from functools import partial
 from typing import Any, Callable, Optional
 
 from dsa.bench.inputs import sequence_checksum, splitmix64_items
-from dsa.bench.inside_c import (Contender, kernel_rows, median,
+from dsa.bench.inside_c import (Contender, c_kernel, kernel_rows, median,
                                 run_two_phases, time_with_cpp)
 from dsa.bench.report import (Options, Report, Row, Target, finish_report,
                               load_average, native_module, side_by_side_rows,
@@ -184,22 +185,19 @@ def _native_rows(n: int, options: Options, native: Any,
 
     # Each contender does one run and returns the nanoseconds of its
     # push_back + pop_front, measured inside C or C++, and what else it said.
-    kernels: dict[str, Contender] = {}
     reasons: dict[str, str] = {}
-    kernel = getattr(native, "ends", None) if native is not None else None
-    for layout in LAYOUTS:
-        key = _layout_key(layout)
-        if kernel is None:
-            reasons[key] = native_reason or "dsa.native.deque has no ends kernel"
-            continue
+    layouts = {_layout_key(layout): layout for layout in LAYOUTS}
+    kernel = c_kernel(native, "ends", layouts, native_reason, reasons)
 
-        def kernel_once(layout: Any = layout) -> tuple[float, dict[str, Any]]:
-            r = kernel(n, layout=layout, seed=SEED)
-            return float(r.push_back_ns + r.pop_front_ns), {
-                "push_ns": r.push_back_ns, "pop_ns": r.pop_front_ns,
-                "push_front_ns": r.push_front_ns, "pop_back_ns": r.pop_back_ns,
-                "bytes": r.bytes, "ok": r.ok}
-        kernels[key] = kernel_once
+    def kernel_once(layout: Any) -> tuple[float, dict[str, Any]]:
+        assert kernel is not None
+        r = kernel(n, layout=layout, seed=SEED)
+        return float(r.push_back_ns + r.pop_front_ns), {
+            "push_ns": r.push_back_ns, "pop_ns": r.pop_front_ns,
+            "push_front_ns": r.push_front_ns, "pop_back_ns": r.pop_back_ns,
+            "bytes": r.bytes, "ok": r.ok}
+    kernels: dict[str, Contender] = {} if kernel is None else {
+        key: partial(kernel_once, layout) for key, layout in layouts.items()}
 
     say(f"timing {group}")
     samples, details, baseline = time_with_cpp(

@@ -29,10 +29,11 @@ Targets:
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any, Callable, Optional
 
 from dsa.bench.inputs import sequence_checksum, splitmix64_items
-from dsa.bench.inside_c import (Contender, kernel_rows,
+from dsa.bench.inside_c import (Contender, c_kernel, kernel_rows,
                                 run_two_phases, time_with_cpp)
 from dsa.bench.pyheapq import load_pure_python_heapq
 from dsa.bench.report import (Options, Report, Row, Target, finish_report,
@@ -201,19 +202,16 @@ def _native_rows(n: int, options: Options, native_heap: Any,
     # Each contender does one run and returns its nanoseconds, measured
     # inside C or C++ (a clock that leaves out the cost of getting there from
     # Python), and what else that run reported.
-    kernels: dict[str, Contender] = {}
     reasons: dict[str, str] = {}
-    kernel = getattr(native_heap, "drain", None) if native_heap is not None else None
-    for arity in (2, 4):
-        key = f"native_drain_{arity}"
-        if kernel is None:
-            reasons[key] = native_reason or "dsa.native.heap has no drain kernel"
-            continue
+    arities = {f"native_drain_{arity}": arity for arity in (2, 4)}
+    kernel = c_kernel(native_heap, "drain", arities, native_reason, reasons)
 
-        def kernel_once(arity: int = arity) -> tuple[float, dict[str, Any]]:
-            total, push, pop, ok = _drain_fields(kernel(n, arity=arity, seed=SEED))
-            return total, {"push_ns": push, "pop_ns": pop, "ok": ok}
-        kernels[key] = kernel_once
+    def kernel_once(arity: int) -> tuple[float, dict[str, Any]]:
+        assert kernel is not None
+        total, push, pop, ok = _drain_fields(kernel(n, arity=arity, seed=SEED))
+        return total, {"push_ns": push, "pop_ns": pop, "ok": ok}
+    kernels: dict[str, Contender] = {} if kernel is None else {
+        key: partial(kernel_once, arity) for key, arity in arities.items()}
 
     say(f"timing {group}")
     samples, details, baseline = time_with_cpp(

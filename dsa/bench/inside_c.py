@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import statistics
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Iterable, Optional
 
 from dsa.bench import cpp
 from dsa.bench.report import Options, Row, run_rounds, timing_from_ns
@@ -63,6 +63,21 @@ def add_cpp_contender(contenders: dict[str, Contender],
     notes.append(
         f"C++: {compiled.command} ({cpp.compiler_version()}); a fresh "
         f"process per round, one warm-up run then one timed run; {protocol}")
+
+
+def c_kernel(native: Any, name: str, keys: Iterable[str],
+             reason: Optional[str], reasons: dict[str, str]
+             ) -> Optional[Callable[..., Any]]:
+    """The kernel ``native.<name>``; without it (no C twins, or a build
+    without that kernel), None, and why in ``reasons`` for each row of
+    ``keys``: ``reason`` (why the C twins are missing) or that there is no
+    such kernel."""
+    kernel = getattr(native, name, None) if native is not None else None
+    if kernel is None:
+        module = getattr(native, "__name__", "dsa.native")
+        for key in keys:
+            reasons[key] = reason or f"{module} has no {name} kernel"
+    return kernel
 
 
 def time_with_cpp(kernels: dict[str, Contender], reasons: dict[str, str],
