@@ -151,6 +151,20 @@ def in_place_times(seq: Any, n: Any) -> Any:
     return seq
 
 
+
+def check_iterator_pickles_like(it: Any, rit: Any) -> None:
+    """An iterator part-way through pickles to the items its reference
+    iterator ``rit`` has left, pickling moves neither, and both run out
+    together."""
+    import pickle
+    from operator import length_hint
+
+    assert (list(pickle.loads(pickle.dumps(it)))
+            == list(pickle.loads(pickle.dumps(rit))))
+    assert list(it) == list(rit)                 # pickling did not move it
+    assert length_hint(it) == length_hint(rit) == 0
+
+
 # -- the C twins' tests -------------------------------------------------------
 
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
