@@ -21,7 +21,8 @@ after a warm-up round), so the ratios compare runs made side by side:
   (splitmix64 from the same seed) and uses them in the kernel's orders:
   insert in generation order, find in the kernel's shuffled order, miss on
   the next n outputs, delete in the kernel's second shuffle.  It prints a
-  checksum that this module recomputes in Python.
+  checksum that this module recomputes in Python.  These rows are made in
+  :mod:`dsa.bench.hashtable_in_c`.
 * **str keys**, 100,000 of them: the Python twins against ``dict``, timed
   two ways with the same key list in the same random order for every table.
   *Straight after building*: insert into a fresh table, then ``for k in
