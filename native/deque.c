@@ -150,28 +150,34 @@ static struct dsa_dq_block *locate(const dsa_dq *dq, size_t index,
     return blk;
 }
 
-int dsa_dq_get(dsa_dq *dq, size_t index, int64_t *out)
+/* Where item `index` is, as one traced operation; NULL past the end. */
+static int64_t *item_at(dsa_dq *dq, size_t index)
 {
     trace_begin(dq);
     if (index >= dq->len)
-        return DSA_EINDEX;
+        return NULL;
     size_t slot;
     struct dsa_dq_block *blk = locate(dq, index, &slot);
     touch_slot(dq, blk, slot);
+    return &blk->items[slot];
+}
+
+int dsa_dq_get(dsa_dq *dq, size_t index, int64_t *out)
+{
+    int64_t *item = item_at(dq, index);
+    if (item == NULL)
+        return DSA_EINDEX;
     if (out != NULL)
-        *out = blk->items[slot];
+        *out = *item;
     return DSA_OK;
 }
 
 int dsa_dq_set(dsa_dq *dq, size_t index, int64_t item)
 {
-    trace_begin(dq);
-    if (index >= dq->len)
+    int64_t *slot = item_at(dq, index);
+    if (slot == NULL)
         return DSA_EINDEX;
-    size_t slot;
-    struct dsa_dq_block *blk = locate(dq, index, &slot);
-    touch_slot(dq, blk, slot);
-    blk->items[slot] = item;
+    *slot = item;
     return DSA_OK;
 }
 
@@ -624,16 +630,7 @@ const char *dsa_dq_check(const dsa_dq *dq)
 
 int dsa_dq_set_tracing(dsa_dq *dq, int on)
 {
-    if (!on) {
-        dsa_trace_free(dq->trace);
-        dq->trace = NULL;
-        return DSA_OK;
-    }
-    if (!dsa_trace_enabled())
-        return DSA_EVALUE;
-    if (dq->trace == NULL && (dq->trace = dsa_trace_new()) == NULL)
-        return DSA_ENOMEM;
-    return DSA_OK;
+    return dsa_trace_switch(&dq->trace, on);
 }
 
 int dsa_dq_tracing(const dsa_dq *dq)

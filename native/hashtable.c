@@ -285,20 +285,6 @@ static void trace_begin(dsa_trace **trace)
     dsa_trace_reset(*trace);
 }
 
-static int set_tracing(dsa_trace **trace, int on)
-{
-    if (!on) {
-        dsa_trace_free(*trace);
-        *trace = NULL;
-        return DSA_OK;
-    }
-    if (!dsa_trace_enabled())
-        return DSA_EVALUE;
-    if (*trace == NULL && (*trace = dsa_trace_new()) == NULL)
-        return DSA_ENOMEM;
-    return DSA_OK;
-}
-
 /* Note what a resize did (the counters behind dsa_*_resizes). */
 static void note_resize(struct dsa_ht_resize *r, size_t old_capacity,
                         size_t new_capacity, size_t total, size_t moved,
@@ -957,7 +943,7 @@ void dsa_ch_pool_info(const dsa_ch *t, size_t *chunks, size_t *nodes,
 
 int dsa_ch_set_tracing(dsa_ch *t, int on)
 {
-    return set_tracing(&t->trace, on);
+    return dsa_trace_switch(&t->trace, on);
 }
 
 size_t dsa_ch_last_lines(const dsa_ch *t)
@@ -1524,7 +1510,7 @@ void dsa_oa_layout(const dsa_oa *t, struct dsa_ht_layout *out)
 
 int dsa_oa_set_tracing(dsa_oa *t, int on)
 {
-    return set_tracing(&t->trace, on);
+    return dsa_trace_switch(&t->trace, on);
 }
 
 size_t dsa_oa_last_lines(const dsa_oa *t)

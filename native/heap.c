@@ -411,16 +411,7 @@ void dsa_heap_reset_counters(dsa_heap *h)
 
 int dsa_heap_set_tracing(dsa_heap *h, int on)
 {
-    if (!on) {
-        dsa_trace_free(h->trace);
-        h->trace = NULL;
-        return DSA_OK;
-    }
-    if (!dsa_trace_enabled())
-        return DSA_EVALUE;
-    if (h->trace == NULL && (h->trace = dsa_trace_new()) == NULL)
-        return DSA_ENOMEM;
-    return DSA_OK;
+    return dsa_trace_switch(&h->trace, on);
 }
 
 int dsa_heap_tracing(const dsa_heap *h)

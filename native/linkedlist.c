@@ -470,6 +470,17 @@ static struct dsa_ll_node *resolve(const dsa_ll *l, const struct dsa_ll_ref *ref
     return (struct dsa_ll_node *)ref->node;
 }
 
+/* Start an operation on the node a handle holds: traced, the node visited;
+ * NULL, with nothing visited, when the handle is stale or another list's. */
+static struct dsa_ll_node *begin_at(dsa_ll *l, const struct dsa_ll_ref *ref)
+{
+    trace_begin(l);
+    struct dsa_ll_node *p = resolve(l, ref);
+    if (p != NULL)
+        visit(l, p);
+    return p;
+}
+
 /* ---- the structure --------------------------------------------------------- */
 
 int dsa_ll_new(int layout, uint64_t seed, dsa_ll **out)
@@ -569,21 +580,29 @@ int dsa_ll_extend(dsa_ll *l, const int64_t *items, size_t n)
     return DSA_OK;
 }
 
-static int push(dsa_ll *l, int64_t value, int front, struct dsa_ll_ref *out)
+/* A new node holding `value`, linked between prev and next (NULL beyond
+ * an end), and its handle in *out; nothing changes when there is no room.
+ * Making room moves no node, so prev and next stay where they are. */
+static int insert_between(dsa_ll *l, struct dsa_ll_node *prev, int64_t value,
+                          struct dsa_ll_node *next, struct dsa_ll_ref *out)
 {
     struct dsa_ll_node *p = NULL;
-    trace_begin(l);
     int status = reserve(l, 1);
     if (status == DSA_OK)
         status = make_node(l, value, &p);
     if (status != DSA_OK)
         return status;
-    if (front)
-        link_between(l, NULL, p, l->head);
-    else
-        link_between(l, l->tail, p, NULL);
+    link_between(l, prev, p, next);
     make_ref(l, p, out);
     return DSA_OK;
+}
+
+static int push(dsa_ll *l, int64_t value, int front, struct dsa_ll_ref *out)
+{
+    trace_begin(l);
+    if (front)
+        return insert_between(l, NULL, value, l->head, out);
+    return insert_between(l, l->tail, value, NULL, out);
 }
 
 int dsa_ll_push_back(dsa_ll *l, int64_t value, struct dsa_ll_ref *out)
@@ -852,11 +871,9 @@ int dsa_ll_node_at(dsa_ll *l, size_t index, struct dsa_ll_ref *out)
 
 int dsa_ll_node_get(dsa_ll *l, const struct dsa_ll_ref *ref, int64_t *out)
 {
-    trace_begin(l);
-    struct dsa_ll_node *p = resolve(l, ref);
+    struct dsa_ll_node *p = begin_at(l, ref);
     if (p == NULL)
         return DSA_EVALUE;
-    visit(l, p);
     if (out != NULL)
         *out = p->value;
     return DSA_OK;
@@ -864,11 +881,9 @@ int dsa_ll_node_get(dsa_ll *l, const struct dsa_ll_ref *ref, int64_t *out)
 
 int dsa_ll_node_set(dsa_ll *l, const struct dsa_ll_ref *ref, int64_t value)
 {
-    trace_begin(l);
-    struct dsa_ll_node *p = resolve(l, ref);
+    struct dsa_ll_node *p = begin_at(l, ref);
     if (p == NULL)
         return DSA_EVALUE;
-    visit(l, p);
     p->value = value;
     return DSA_OK;
 }
@@ -876,22 +891,12 @@ int dsa_ll_node_set(dsa_ll *l, const struct dsa_ll_ref *ref, int64_t value)
 static int insert_beside(dsa_ll *l, const struct dsa_ll_ref *ref,
                          int64_t value, int after, struct dsa_ll_ref *out)
 {
-    trace_begin(l);
-    struct dsa_ll_node *at = resolve(l, ref), *p = NULL;
+    struct dsa_ll_node *at = begin_at(l, ref);
     if (at == NULL)
         return DSA_EVALUE;
-    visit(l, at);
-    int status = reserve(l, 1);
-    if (status == DSA_OK)
-        status = make_node(l, value, &p);
-    if (status != DSA_OK)
-        return status;
     if (after)
-        link_between(l, at, p, at->next);
-    else
-        link_between(l, at->prev, p, at);
-    make_ref(l, p, out);
-    return DSA_OK;
+        return insert_between(l, at, value, at->next, out);
+    return insert_between(l, at->prev, value, at, out);
 }
 
 int dsa_ll_insert_after(dsa_ll *l, const struct dsa_ll_ref *ref,
@@ -908,11 +913,9 @@ int dsa_ll_insert_before(dsa_ll *l, const struct dsa_ll_ref *ref,
 
 int dsa_ll_remove_node(dsa_ll *l, const struct dsa_ll_ref *ref, int64_t *out)
 {
-    trace_begin(l);
-    struct dsa_ll_node *p = resolve(l, ref);
+    struct dsa_ll_node *p = begin_at(l, ref);
     if (p == NULL)
         return DSA_EVALUE;
-    visit(l, p);
     int64_t value = p->value;
     unlink_node(l, p);
     release(l, p);
@@ -923,11 +926,9 @@ int dsa_ll_remove_node(dsa_ll *l, const struct dsa_ll_ref *ref, int64_t *out)
 
 static int move_to_end(dsa_ll *l, const struct dsa_ll_ref *ref, int front)
 {
-    trace_begin(l);
-    struct dsa_ll_node *p = resolve(l, ref);
+    struct dsa_ll_node *p = begin_at(l, ref);
     if (p == NULL)
         return DSA_EVALUE;
-    visit(l, p);
     if (p == (front ? l->head : l->tail))
         return DSA_OK;               /* already there: nothing changes */
     unlink_node(l, p);
@@ -1067,16 +1068,7 @@ size_t dsa_ll_node_bytes(void)
 
 int dsa_ll_set_tracing(dsa_ll *l, int on)
 {
-    if (!on) {
-        dsa_trace_free(l->trace);
-        l->trace = NULL;
-        return DSA_OK;
-    }
-    if (!dsa_trace_enabled())
-        return DSA_EVALUE;
-    if (l->trace == NULL && (l->trace = dsa_trace_new()) == NULL)
-        return DSA_ENOMEM;
-    return DSA_OK;
+    return dsa_trace_switch(&l->trace, on);
 }
 
 size_t dsa_ll_last_lines(const dsa_ll *l)

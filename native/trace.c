@@ -40,6 +40,20 @@ void dsa_trace_free(dsa_trace *t)
     free(t);
 }
 
+int dsa_trace_switch(dsa_trace **trace, int on)
+{
+    if (!on) {
+        dsa_trace_free(*trace);
+        *trace = NULL;
+        return DSA_OK;
+    }
+    if (!dsa_trace_enabled())
+        return DSA_EVALUE;
+    if (*trace == NULL && (*trace = dsa_trace_new()) == NULL)
+        return DSA_ENOMEM;
+    return DSA_OK;
+}
+
 void dsa_trace_reset(dsa_trace *t)
 {
     if (t == NULL)

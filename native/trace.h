@@ -34,6 +34,12 @@ int dsa_trace_enabled(void);
 
 #define DSA_LINE_BYTES 64
 
+/* A structure's tracing on or off: *trace, the structure's own, gets a new
+ * set (kept if it has one) or is freed and made NULL.  DSA_EVALUE when
+ * asked to trace in the ordinary build, DSA_ENOMEM when there is no room;
+ * off always succeeds.  Every C twin's dsa_*_set_tracing() is this. */
+int dsa_trace_switch(dsa_trace **trace, int on);
+
 /* Record that the bytes [p, p + nbytes) were touched.  t may be NULL. */
 void dsa_trace_touch(dsa_trace *t, const void *p, size_t nbytes);
 

@@ -31,6 +31,83 @@ def run_module(module: str, *args: str, env: dict | None = None,
                           capture_output=True, text=True, timeout=timeout)
 
 
+def run_bench(*args: str, env: dict | None = None
+              ) -> subprocess.CompletedProcess:
+    """``python -m dsa.bench args...``, with ``env`` added to this
+    environment."""
+    return run_module("dsa.bench", *args, env=child_env(**(env or {})),
+                      timeout=120)
+
+
+def quick_bench_json(name: str, cache_dir: Optional[Path] = None) -> dict:
+    """The JSON report of ``python -m dsa.bench NAME --quick --repeat 2``
+    (its C++ programs compiled into ``cache_dir`` when given), which says
+    what it ran."""
+    import json
+
+    env = {} if cache_dir is None else {"DSA_BENCH_CACHE_DIR": str(cache_dir)}
+    result = run_bench(name, "--quick", "--json", "--repeat", "2", env=env)
+    assert result.returncode == 0, result.stderr[-3000:]
+    report = json.loads(result.stdout)
+    assert report["benchmark"] == name and report["quick"] is True
+    assert report["repeat"] == 2
+    return report
+
+
+def quick_bench_table(name: str, cache_dir: Path, targets: int) -> str:
+    """The table ``python -m dsa.bench NAME --quick --repeat 1`` prints, 120
+    columns wide, which says it is quick and shows its ``targets`` targets,
+    none checked."""
+    result = run_bench(name, "--quick", "--repeat", "1",
+                       env={"DSA_BENCH_CACHE_DIR": str(cache_dir),
+                            "COLUMNS": "120"})
+    assert result.returncode == 0, result.stderr
+    assert "--quick" in result.stdout
+    assert "targets" in result.stdout
+    # Small sizes check nothing: every target is "not checked" (or N/A
+    # when a row is missing), never PASS or FAIL.
+    out = result.stdout
+    assert "PASS" not in out and "FAIL" not in out
+    verdicts = [line.split()[0] for line in out.splitlines()
+                if line.startswith(("  not checked ", "  N/A "))]
+    assert len(verdicts) == targets
+    return out
+
+
+def cpp_program(source: str, cache_dir: Path) -> Path:
+    """The benchmark's C++ program ``source``, compiled into ``cache_dir``;
+    the test is skipped where there is no g++."""
+    import shutil
+
+    import pytest
+
+    from dsa.bench import cpp
+
+    if shutil.which("g++") is None:
+        pytest.skip("g++ not found")
+    compiled = cpp.compile_program(source, cache=cache_dir)
+    assert compiled.ok, compiled.error
+    assert compiled.executable is not None
+    return compiled.executable
+
+
+def check_rows_measured(rows: dict, runs: int) -> None:
+    """Every row of a report (``{key: row}`` from its JSON) is either
+    skipped with a reason and no figures, or measured ``runs`` times with
+    positive times."""
+    for key, row in rows.items():
+        if row["skipped"] is not None:
+            assert isinstance(row["skipped"], str) and row["skipped"]
+            assert row["median_s"] is None
+            continue
+        assert row["median_s"] > 0, key
+        assert row["per_op_ns"] > 0, key
+        assert len(row["runs_s"]) == runs, key
+        assert all(t > 0 for t in row["runs_s"]), key
+        assert row["ratio"] is None or row["ratio"] > 0, key
+        assert row["n"] > 0
+
+
 def flat(text: str) -> str:
     """The output with every run of whitespace made one space (rich wraps lines)."""
     return " ".join(text.split())
@@ -72,6 +149,20 @@ def in_place_times(seq: Any, n: Any) -> Any:
     """``seq *= n`` as an expression."""
     seq *= n
     return seq
+
+
+
+def check_iterator_pickles_like(it: Any, rit: Any) -> None:
+    """An iterator part-way through pickles to the items its reference
+    iterator ``rit`` has left, pickling moves neither, and both run out
+    together."""
+    import pickle
+    from operator import length_hint
+
+    assert (list(pickle.loads(pickle.dumps(it)))
+            == list(pickle.loads(pickle.dumps(rit))))
+    assert list(it) == list(rit)                 # pickling did not move it
+    assert length_hint(it) == length_hint(rit) == 0
 
 
 # -- the C twins' tests -------------------------------------------------------
@@ -127,3 +218,110 @@ def net_counts(initial: Any, logs: list) -> Any:
         expected.subtract(removed)
     assert all(count >= 0 for count in expected.values()), expected
     return +expected
+
+
+def hammer(step: Callable[[int, Any, list, list], None], *,
+           seconds: float = 1.0, seeds: range = range(4)
+           ) -> tuple[list[BaseException], list]:
+    """Call ``step(seed, rng, added, removed)`` over and over for
+    ``seconds``, in a thread per seed, all at once (:func:`run_threads`):
+    each thread with its own ``random.Random(seed)`` and its own lists of
+    the items it added and removed.  What the threads raised, and their
+    ``(added, removed)`` logs for :func:`net_counts`."""
+    import random
+    import time
+
+    deadline = time.monotonic() + seconds
+    logs: list = []
+
+    def worker(seed: int) -> None:
+        rng = random.Random(seed)
+        added: list = []
+        removed: list = []
+        logs.append((added, removed))
+        while time.monotonic() < deadline:
+            step(seed, rng, added, removed)
+
+    return run_threads(worker, seeds), logs
+
+
+# -- the lessons' tests ---------------------------------------------------------
+
+def check_lesson_listed(name: str) -> None:
+    """The lesson ``name`` is found, and ``python -m dsa.lessons`` lists it."""
+    import dsa.lessons as lessons
+
+    info = lessons.find(name)
+    assert info is not None and info.module == f"dsa.lessons.{name}"
+    result = run_module("dsa.lessons")
+    assert result.returncode == 0, result.stderr
+    assert name in result.stdout and info.summary[:30] in result.stdout
+
+
+def quick_lesson(name: str) -> str:
+    """What ``python -m dsa.lessons NAME --quick`` prints, 120 columns wide."""
+    result = run_module("dsa.lessons", name, "--quick", "--no-pause",
+                        "--width", "120")
+    assert result.returncode == 0, result.stderr[-3000:]
+    return result.stdout
+
+
+def check_quick_run(out: str, figures: tuple[str, ...],
+                    titles: tuple[str, ...]) -> None:
+    """A quick lesson's output shows the published machine and ``figures``
+    beside what it measured now, every title of ``titles``, and its closing
+    summary."""
+    assert "quick mode" in out and "measured now" in out and "published" in out
+    assert "i5-9400F" in out
+    for figure in figures:
+        assert figure in out, figure
+    for title in titles:
+        assert title in out, title
+    assert "What this run checked" in out
+    assert "This run took" in out
+
+
+def check_suspect_figure(out: str) -> None:
+    """The lesson works out the bandwidth the published 25,434 ns would need
+    (8 MB of pointers, 1,000,000 of 8 bytes) and says to handle it with care."""
+    out = flat(out)
+    needed = 8 * 1_000_000 / 25_434e-9 / 1e9         # computed here
+    assert round(needed) == 315
+    assert f"about {needed:.0f} GB/s" in out
+    assert "Handle with care" in out
+
+
+def lesson_without_c(monkeypatch: Any, name: str, steps: list[int]) -> str:
+    """Run ``steps`` of lesson ``name``, quick, with the C twins forced off;
+    its output, flattened, once it said plainly what it skipped."""
+    import io
+
+    from rich.console import Console
+
+    import dsa.lessons as lessons
+    import dsa.native
+    from dsa.lessons import runner
+
+    monkeypatch.setattr(dsa.native, "available", False)
+    monkeypatch.setattr(dsa.native, "why_unavailable",
+                        "forced off by the test", raising=False)
+    console = Console(file=io.StringIO(), width=120, record=True)
+    info = lessons.find(name)
+    status = runner.run(info, quick=True, pause=False, console=console,
+                        steps=steps)
+    out = flat(console.export_text())
+    assert status == 0
+    assert "C twins missing" in out and "forced off by the test" in out
+    assert "Skipped" in out
+    return out
+
+
+def check_bench_listed(name: str) -> None:
+    """The benchmark ``name`` is registered, and ``python -m dsa.bench``
+    lists it."""
+    from dsa.bench import REGISTRY
+
+    assert name in REGISTRY and REGISTRY[name].module == f"dsa.bench.{name}"
+    result = run_module("dsa.bench")
+    assert result.returncode == 0, result.stderr
+    assert name in result.stdout.split()

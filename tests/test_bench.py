@@ -18,7 +18,9 @@ import types
 from pathlib import Path
 
 import pytest
-from helpers import child_env, flat, run_module
+from helpers import (check_bench_listed, check_rows_measured, cpp_program,
+                     flat, quick_bench_json, quick_bench_table)
+from helpers import run_bench as run_cli
 
 import dsa.native
 from dsa.bench import REGISTRY, cpp
@@ -40,29 +42,15 @@ EXPECTED_ROWS = {
 NATIVE_ROWS = {"native_binaryheap", "native_drain_2", "native_drain_4"}
 
 
-def run_cli(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
-    return run_module("dsa.bench", *args, env=child_env(**(env or {})), timeout=120)
-
-
-@pytest.fixture(scope="module")
-def cache_dir(tmp_path_factory) -> Path:
-    return tmp_path_factory.mktemp("bench-cache")
-
-
 @pytest.fixture(scope="module")
 def quick_json(cache_dir) -> dict:
-    result = run_cli("heap", "--quick", "--json", "--repeat", "2",
-                     env={"DSA_BENCH_CACHE_DIR": str(cache_dir)})
-    assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout)
+    return quick_bench_json("heap", cache_dir)
 
 
 # -- the command line -----------------------------------------------------------
 
 def test_listing_names_heap():
-    result = run_cli()
-    assert result.returncode == 0, result.stderr
-    assert "heap" in result.stdout.split()
+    check_bench_listed("heap")
 
 
 def test_unknown_benchmark_is_a_usage_error():
@@ -93,17 +81,7 @@ def test_quick_json_has_every_row(quick_json):
     assert quick_json["machine"]["summary"]
     rows = {row["key"]: row for row in quick_json["rows"]}
     assert set(rows) == EXPECTED_ROWS
-    for key, row in rows.items():
-        if row["skipped"] is not None:
-            assert isinstance(row["skipped"], str) and row["skipped"]
-            assert row["median_s"] is None
-            continue
-        assert row["median_s"] > 0, key
-        assert row["per_op_ns"] > 0, key
-        assert len(row["runs_s"]) == 2, key
-        assert all(t > 0 for t in row["runs_s"]), key
-        assert row["ratio"] is None or row["ratio"] > 0, key
-        assert row["n"] > 0
+    check_rows_measured(rows, runs=2)
 
 
 def test_quick_json_skips_only_what_is_missing(quick_json):
@@ -144,17 +122,7 @@ def test_quick_json_targets(quick_json):
 
 
 def test_quick_table_says_quick_and_shows_targets(cache_dir):
-    result = run_cli("heap", "--quick", "--repeat", "1",
-                     env={"DSA_BENCH_CACHE_DIR": str(cache_dir), "COLUMNS": "120"})
-    assert result.returncode == 0, result.stderr
-    assert "--quick" in result.stdout
-    assert "targets" in result.stdout
-    # Small sizes check nothing: every target is "not checked" (or N/A
-    # when a row is missing), never PASS or FAIL.
-    assert "PASS" not in result.stdout and "FAIL" not in result.stdout
-    verdicts = [line.split()[0] for line in result.stdout.splitlines()
-                if line.startswith(("  not checked ", "  N/A "))]
-    assert len(verdicts) == 3
+    quick_bench_table("heap", cache_dir, targets=3)
 
 
 # -- honesty of what is timed -------------------------------------------------------
@@ -189,11 +157,7 @@ def test_splitmix_matches_the_header_formula():
 
 @pytest.fixture(scope="module")
 def drain_program(cache_dir):
-    if not HAVE_GXX:
-        pytest.skip("g++ not found")
-    compiled = cpp.compile_program(heap_bench.CPP_SOURCE, cache=cache_dir)
-    assert compiled.ok, compiled.error
-    return compiled.executable
+    return cpp_program(heap_bench.CPP_SOURCE, cache_dir)
 
 
 def test_cpp_drain_checksum_matches_python(drain_program):

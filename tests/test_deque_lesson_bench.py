@@ -9,23 +9,21 @@ here, independently of the lesson.  No test asserts on a time.
 
 from __future__ import annotations
 
-import io
-import json
 import math
 import subprocess
 from collections import deque
 
 import pytest
-from rich.console import Console
 
-import dsa.lessons as lessons
-from dsa.bench import REGISTRY, cpp
+from dsa.bench import cpp
 from dsa.bench import deque as bench
 from dsa.deque import BlockedDeque
 from dsa.lessons import deque as lesson
 from dsa.lessons import runner
 
-from helpers import flat, run_module
+from helpers import (check_bench_listed, check_lesson_listed, check_quick_run,
+                     check_suspect_figure, flat, lesson_without_c,
+                     quick_bench_json, quick_lesson, run_module)
 
 
 
@@ -46,11 +44,7 @@ def native_deque_ok() -> bool:
 
 
 def test_lesson_is_listed():
-    info = lessons.find("deque")
-    assert info is not None and info.module == "dsa.lessons.deque"
-    result = _run("dsa.lessons")
-    assert result.returncode == 0, result.stderr
-    assert "deque" in result.stdout and info.summary[:30] in result.stdout
+    check_lesson_listed("deque")
 
 
 def test_markers_and_hooks_match():
@@ -69,36 +63,24 @@ def test_markers_and_hooks_match():
 
 @pytest.fixture(scope="module")
 def quick_out() -> str:
-    result = _run("dsa.lessons", "deque", "--quick", "--no-pause", "--width", "120")
-    assert result.returncode == 0, result.stderr[-3000:]
-    return result.stdout
+    return quick_lesson("deque")
 
 
 def test_quick_run_shows_published_and_measured(quick_out):
     out = quick_out
-    assert "quick mode" in out and "measured now" in out and "published" in out
-    assert "i5-9400F" in out
-    for figure in ("53.3 ns", "25,434 ns"):
-        assert figure in out, figure
+    check_quick_run(out, ("53.3 ns", "25,434 ns"),
+                    ("Experiment 1", "Experiment 3", "Experiment 4"))
     # The published ratio, 25,434 / 53.3, in its cell; the word "published"
     # after it may wrap onto the next table line, depending on the width of
     # the figure measured now.
     assert f"list / deque: {25_434 / 53.3:.0f}x" in out
     assert "published ·" in out
-    for title in ("Experiment 1", "Experiment 3", "Experiment 4"):
-        assert title in out, title
     assert "quick mode: lists of 100,000 and 10,000" in out
-    assert "What this run checked" in out
-    assert "This run took" in out
 
 
 def test_quick_run_handles_the_suspect_figure(quick_out):
-    out = flat(quick_out)
-    # 8 MB of pointers (1,000,000 of 8 bytes) moved in 25,434 ns: computed here
-    needed = 8 * 1_000_000 / 25_434e-9 / 1e9
-    assert round(needed) == 315
-    assert f"about {needed:.0f} GB/s" in out
-    assert "Handle with care" in out and "about 100,000" in out
+    check_suspect_figure(quick_out)
+    assert "about 100,000" in flat(quick_out)
 
 
 def _expected_frames() -> list[tuple[str, str]]:
@@ -159,19 +141,8 @@ def test_quick_run_c_parts(quick_out):
 
 
 def test_runs_without_the_c_twins(monkeypatch):
-    import dsa.native
-
-    monkeypatch.setattr(dsa.native, "available", False)
-    monkeypatch.setattr(dsa.native, "why_unavailable",
-                        "forced off by the test", raising=False)
-    console = Console(file=io.StringIO(), width=120, record=True)
-    info = lessons.find("deque")
     # the C step and the ring-buffer step (which has a C row), quick
-    status = runner.run(info, quick=True, pause=False, console=console, steps=[4, 5])
-    out = flat(console.export_text())
-    assert status == 0
-    assert "C twins missing" in out and "forced off by the test" in out
-    assert "Skipped" in out
+    out = lesson_without_c(monkeypatch, "deque", [4, 5])
     assert "Experiment 3" in out and "Experiment 2" not in out  # Python part ran
 
 
@@ -180,16 +151,11 @@ def test_runs_without_the_c_twins(monkeypatch):
 
 
 def test_bench_is_listed():
-    assert "deque" in REGISTRY and REGISTRY["deque"].module == "dsa.bench.deque"
-    result = _run("dsa.bench")
-    assert result.returncode == 0 and "deque" in result.stdout
+    check_bench_listed("deque")
 
 
 def test_bench_quick_json():
-    result = _run("dsa.bench", "deque", "--quick", "--json", "--repeat", "2")
-    assert result.returncode == 0, result.stderr[-3000:]
-    report = json.loads(result.stdout)
-    assert report["benchmark"] == "deque" and report["quick"] is True
+    report = quick_bench_json("deque")
     rows = {row["key"]: row for row in report["rows"]}
     for key in ("py_deque", "py_blocked", "native_per_call", "py_deque_small",
                 "py_blocked_small", "py_list", "cpp_deque", "native_fifo_1",

@@ -8,19 +8,16 @@ computed here, independently of the lesson.  No test asserts on a time.
 
 from __future__ import annotations
 
-import io
-import json
 from collections import OrderedDict
 
 import pytest
-from rich.console import Console
 
-import dsa.lessons as lessons
-from dsa.bench import REGISTRY
 from dsa.lessons import linkedlist as lesson
 from dsa.lessons import runner
 
-from helpers import flat, run_module
+from helpers import (check_bench_listed, check_lesson_listed, check_quick_run,
+                     check_suspect_figure, flat, lesson_without_c,
+                     quick_bench_json, quick_lesson, run_module)
 
 
 
@@ -40,11 +37,7 @@ def native_available() -> bool:
 
 
 def test_lesson_is_listed():
-    info = lessons.find("linkedlist")
-    assert info is not None and info.module == "dsa.lessons.linkedlist"
-    result = _run("dsa.lessons")
-    assert result.returncode == 0, result.stderr
-    assert "linkedlist" in result.stdout and info.summary[:30] in result.stdout
+    check_lesson_listed("linkedlist")
 
 
 def test_markers_and_hooks_match():
@@ -57,25 +50,18 @@ def test_markers_and_hooks_match():
 
 @pytest.fixture(scope="module")
 def quick_out() -> str:
-    result = _run("dsa.lessons", "linkedlist", "--quick", "--no-pause", "--width", "120")
-    assert result.returncode == 0, result.stderr[-3000:]
-    return result.stdout
+    return quick_lesson("linkedlist")
 
 
 def test_quick_run_shows_published_and_measured(quick_out):
-    out = quick_out
-    assert "quick mode" in out and "measured now" in out and "published" in out
-    assert "i5-9400F" in out
-    for figure in ("52.6 ns/el", "153.3 ns/el", "44.4 ns/op", "265.8 ns/op",
-                   "2.1x slower walk", "8.2 MB", "about 40 MB", "80 MB",
-                   "572,255 ns", "243 ns", "255,486 ns", "63,488,013 ns",
-                   "53.3 ns", "25,434 ns", "335 ns", "13,692 ns"):
-        assert figure in out, figure
-    for title in ("Experiment 1", "Experiment 3", "Experiment 4", "Experiment 6",
-                  "Experiment 7", "Experiment 8", "Experiment 9"):
-        assert title in out, title
-    assert "What this run checked" in out
-    assert "This run took" in out
+    check_quick_run(
+        quick_out,
+        ("52.6 ns/el", "153.3 ns/el", "44.4 ns/op", "265.8 ns/op",
+         "2.1x slower walk", "8.2 MB", "about 40 MB", "80 MB",
+         "572,255 ns", "243 ns", "255,486 ns", "63,488,013 ns",
+         "53.3 ns", "25,434 ns", "335 ns", "13,692 ns"),
+        ("Experiment 1", "Experiment 3", "Experiment 4", "Experiment 6",
+         "Experiment 7", "Experiment 8", "Experiment 9"))
 
 
 def test_quick_run_sums_are_exact(quick_out):
@@ -84,12 +70,7 @@ def test_quick_run_sums_are_exact(quick_out):
 
 
 def test_quick_run_handles_the_suspect_figure(quick_out):
-    out = flat(quick_out)
-    # 8 MB of pointers in 25,434 ns: computed here
-    needed = 8 * 1_000_000 / 25_434e-9 / 1e9
-    assert round(needed) == 315
-    assert f"about {needed:.0f} GB/s" in out
-    assert "Handle with care" in out
+    check_suspect_figure(quick_out)
 
 
 @pytest.mark.skipif(not native_available(), reason="C twins not built")
@@ -144,20 +125,8 @@ def test_ladder_pictures():
 
 
 def test_runs_without_the_c_twins(monkeypatch):
-    import dsa.native
-
-    monkeypatch.setattr(dsa.native, "available", False)
-    monkeypatch.setattr(dsa.native, "why_unavailable",
-                        "forced off by the test", raising=False)
-    console = Console(file=io.StringIO(), width=120, record=True)
-    info = lessons.find("linkedlist")
     # the C-only steps and one Python step, to keep the test short
-    status = runner.run(info, quick=True, pause=False, console=console,
-                        steps=[3, 6, 7, 13])
-    out = flat(console.export_text())
-    assert status == 0
-    assert "C twins missing" in out and "forced off by the test" in out
-    assert "Skipped" in out
+    out = lesson_without_c(monkeypatch, "linkedlist", [3, 6, 7, 13])
     assert "hits" in out                      # the Python step still ran
 
 
@@ -166,16 +135,11 @@ def test_runs_without_the_c_twins(monkeypatch):
 
 
 def test_bench_is_listed():
-    assert "linkedlist" in REGISTRY
-    result = _run("dsa.bench")
-    assert result.returncode == 0 and "linkedlist" in result.stdout
+    check_bench_listed("linkedlist")
 
 
 def test_bench_quick_json():
-    result = _run("dsa.bench", "linkedlist", "--quick", "--json", "--repeat", "2")
-    assert result.returncode == 0, result.stderr[-3000:]
-    report = json.loads(result.stdout)
-    assert report["benchmark"] == "linkedlist" and report["quick"] is True
+    report = quick_bench_json("linkedlist")
     keys = {row["key"] for row in report["rows"]}
     for kind in ("list", "deque", "singly", "doubly"):
         for op in ("append", "appendleft", "popleft", "iterate", "index", "remove"):

@@ -14,13 +14,11 @@ import math
 import operator
 import pickle
 import random
-import threading
-import time
 
 import pytest
 
-from helpers import (INT64_MAX, INT64_MIN, native_or_skip, net_counts,
-                     run_threads)
+from helpers import (INT64_MAX, INT64_MIN, hammer, native_or_skip,
+                     net_counts)
 
 native = native_or_skip()
 
@@ -300,12 +298,9 @@ def test_absurd_sizes_are_refused_not_crashes():
         for n in (2**60, 2**61):
             with pytest.raises(MemoryError):
                 kernel(n)
-    with pytest.raises(MemoryError):
-        nd.access(2**60, ops=1)
-    with pytest.raises(MemoryError):
-        nd.access(10, ops=2**61)
-    with pytest.raises(OverflowError):
-        nd.ends(2**63)
+    pytest.raises(MemoryError, nd.access, 2**60, ops=1)
+    pytest.raises(MemoryError, nd.access, 10, ops=2**61)
+    pytest.raises(OverflowError, nd.ends, 2**63)
 
 
 # ---------------------------------------------------------------------------
@@ -461,23 +456,15 @@ def test_sweep_runs_every_layout():
 
 def test_kernel_argument_checks():
     for bad in (-1, 1.5, "3"):
-        with pytest.raises((ValueError, TypeError)):
-            nd.ends(bad)
+        pytest.raises((ValueError, TypeError), nd.ends, bad)
     for bad_layout in (0, -3, nd.MAX_BLOCK_SIZE + 1, "array"):
-        with pytest.raises(ValueError):
-            nd.ends(10, layout=bad_layout)
-    with pytest.raises(TypeError):
-        nd.ends(10, layout=2.5)
-    with pytest.raises(ValueError):
-        nd.access(0)
-    with pytest.raises(ValueError):
-        nd.access(10, ops=0)
-    with pytest.raises(ValueError):
-        nd.access(10, passes=0)
-    with pytest.raises(ValueError):
-        nd.ends(10, seed=-1)
-    with pytest.raises(ValueError):
-        nd.ends(10, seed=2**64)
+        pytest.raises(ValueError, nd.ends, 10, layout=bad_layout)
+    pytest.raises(TypeError, nd.ends, 10, layout=2.5)
+    pytest.raises(ValueError, nd.access, 0)
+    pytest.raises(ValueError, nd.access, 10, ops=0)
+    pytest.raises(ValueError, nd.access, 10, passes=0)
+    pytest.raises(ValueError, nd.ends, 10, seed=-1)
+    pytest.raises(ValueError, nd.ends, 10, seed=2**64)
     assert nd.ends(10, seed=2**64 - 1).ok
     ffi, lib = load(False)
     out = ffi.new("struct dsa_dq_lines_result *")
@@ -693,51 +680,44 @@ def test_lines_kernel_ring_is_exact():
 def test_four_threads_hammer_one_deque():
     start = list(range(0, 3000, 7))
     dq = BlockedDeque(start, block_size=8)
-    deadline = time.monotonic() + 1.0
-    logs = []
 
-    def worker(seed: int) -> None:
-        rng = random.Random(seed)
-        pushed: list[int] = []
-        popped: list[int] = []
-        logs.append((pushed, popped))
-        while time.monotonic() < deadline:
-            op = rng.randrange(10)
-            value = rng.randrange(-1000, 1000)
-            if op == 0:
-                dq.append(value)
-                pushed.append(value)
-            elif op == 1:
-                dq.appendleft(value)
-                pushed.append(value)
-            elif op in (2, 3):
-                try:
-                    popped.append(dq.pop() if op == 2 else dq.popleft())
-                except IndexError:
-                    pass
-            elif op == 4:
-                values = [value, value + 1, value + 2]
-                dq.extend(values)
-                pushed.extend(values)
-            elif op == 5:
-                dq.rotate(rng.randrange(-50, 50))
-            elif op == 6:
-                try:
-                    assert all(type(v) is int for v in dq)
-                except RuntimeError:
-                    pass              # another thread changed it: fine
-            elif op == 7:
-                try:
-                    assert type(dq[rng.randrange(-5, 5)]) is int
-                except IndexError:
-                    pass
-            elif op == 8:
-                dq.reverse()
-            else:
-                snapshot = dq.to_list()
-                assert len(snapshot) >= 0 and value not in (None,)
+    def step(seed: int, rng: random.Random, pushed: list, popped: list) -> None:
+        op = rng.randrange(10)
+        value = rng.randrange(-1000, 1000)
+        if op == 0:
+            dq.append(value)
+            pushed.append(value)
+        elif op == 1:
+            dq.appendleft(value)
+            pushed.append(value)
+        elif op in (2, 3):
+            try:
+                popped.append(dq.pop() if op == 2 else dq.popleft())
+            except IndexError:
+                pass
+        elif op == 4:
+            values = [value, value + 1, value + 2]
+            dq.extend(values)
+            pushed.extend(values)
+        elif op == 5:
+            dq.rotate(rng.randrange(-50, 50))
+        elif op == 6:
+            try:
+                assert all(type(v) is int for v in dq)
+            except RuntimeError:
+                pass              # another thread changed it: fine
+        elif op == 7:
+            try:
+                assert type(dq[rng.randrange(-5, 5)]) is int
+            except IndexError:
+                pass
+        elif op == 8:
+            dq.reverse()
+        else:
+            snapshot = dq.to_list()
+            assert len(snapshot) >= 0 and value not in (None,)
 
-    errors = run_threads(worker)
+    errors, logs = hammer(step)
     assert not errors, errors
     dq.check_invariants()
     assert net_counts(start, logs) == collections.Counter(dq.to_list())
@@ -745,25 +725,19 @@ def test_four_threads_hammer_one_deque():
 
 def test_threads_on_a_bounded_deque_keep_it_bounded():
     dq = BlockedDeque(maxlen=5, block_size=2)
-    deadline = time.monotonic() + 0.3
 
-    def worker(seed: int) -> None:
-        rng = random.Random(seed)
-        while time.monotonic() < deadline:
-            rng.choice([dq.append, dq.appendleft])(rng.randrange(100))
-            if rng.random() < 0.3:
-                dq.rotate(rng.randrange(-7, 7))
-            if rng.random() < 0.2:
-                try:
-                    dq.popleft()
-                except IndexError:
-                    pass
+    def step(seed: int, rng: random.Random, added: list, removed: list) -> None:
+        rng.choice([dq.append, dq.appendleft])(rng.randrange(100))
+        if rng.random() < 0.3:
+            dq.rotate(rng.randrange(-7, 7))
+        if rng.random() < 0.2:
+            try:
+                dq.popleft()
+            except IndexError:
+                pass
 
-    threads = [threading.Thread(target=worker, args=(s,)) for s in range(4)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    errors, _ = hammer(step, seconds=0.3)
+    assert not errors, errors
     dq.check_invariants()
     assert len(dq) <= 5
 

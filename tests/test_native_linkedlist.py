@@ -20,20 +20,19 @@ import copy
 import pickle
 import random
 import re
-import time
-from collections.abc import MutableSequence
+from collections.abc import Iterator, MutableSequence
 
 import pytest
 
-from helpers import (INT64_MAX, INT64_MIN, native_or_skip, net_counts,
-                     run_threads)
+from helpers import (INT64_MAX, INT64_MIN, hammer, native_or_skip,
+                     net_counts)
 
 native = native_or_skip()
 
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from helpers import Reflects, in_place_times  # noqa: E402
+from helpers import Reflects, check_iterator_pickles_like, in_place_times  # noqa: E402
 from helpers import outcome as shared_outcome  # noqa: E402
 
 from dsa.native import DoublyLinkedList  # noqa: E402
@@ -660,8 +659,7 @@ def test_read_bandwidth_sums():
     assert r.sum == r.expected_sum == sum(kernel_values((64 * 1024 + 64) // 8, 8))
     assert r.bytes_per_s > 0 and r.gib_per_s > 0 and r.median_bytes_per_s > 0
     for bad in (0, 100):
-        with pytest.raises(ValueError):
-            nl.read_bandwidth(bad)
+        pytest.raises(ValueError, nl.read_bandwidth, bad)
 
 
 def test_lines_per_element_follows_the_model():
@@ -697,52 +695,31 @@ def test_lines_per_element_follows_the_model():
 
 def test_kernels_refuse_absurd_sizes_before_allocating():
     # Each is over the 1.5 GiB cap and refused before any malloc.
-    with pytest.raises(MemoryError):
-        nl.walk(250_000_000, "array")
-    with pytest.raises(MemoryError):
-        nl.walk(70_000_000, "nodes_pool")
-    with pytest.raises(MemoryError):
-        nl.walk(2**61, "nodes_malloc")
-    with pytest.raises(MemoryError):
-        nl.walk(150_000_000, "array_shuffled")
-    with pytest.raises(MemoryError):
-        nl.insert_cost(2**62)
-    with pytest.raises(MemoryError):
-        nl.insert_cost(10, ops=2**62, structure="linked")
-    with pytest.raises(MemoryError):
-        nl.remove_cost(2**62, ops=1, structure="linked")
-    with pytest.raises(MemoryError):
-        nl.pointer_chase(2 << 30, loads=1)
-    with pytest.raises(MemoryError):
-        nl.read_bandwidth(2 << 30)
-    with pytest.raises(MemoryError):
-        nl.lines_per_element(2**60, "nodes_shuffled")
-    with pytest.raises(OverflowError):
-        nl.walk(2**63)
+    pytest.raises(MemoryError, nl.walk, 250_000_000, "array")
+    pytest.raises(MemoryError, nl.walk, 70_000_000, "nodes_pool")
+    pytest.raises(MemoryError, nl.walk, 2**61, "nodes_malloc")
+    pytest.raises(MemoryError, nl.walk, 150_000_000, "array_shuffled")
+    pytest.raises(MemoryError, nl.insert_cost, 2**62)
+    pytest.raises(MemoryError, nl.insert_cost, 10, ops=2**62, structure="linked")
+    pytest.raises(MemoryError, nl.remove_cost, 2**62, ops=1, structure="linked")
+    pytest.raises(MemoryError, nl.pointer_chase, 2 << 30, loads=1)
+    pytest.raises(MemoryError, nl.read_bandwidth, 2 << 30)
+    pytest.raises(MemoryError, nl.lines_per_element, 2**60, "nodes_shuffled")
+    pytest.raises(OverflowError, nl.walk, 2**63)
     assert nl.MAX_KERNEL_BYTES == 1536 << 20
 
 
 def test_kernel_argument_checks():
-    with pytest.raises(ValueError):
-        nl.walk(10, "list")
-    with pytest.raises(TypeError):
-        nl.walk(10, 0)
-    with pytest.raises(ValueError):
-        nl.walk(10, repeats=0)
-    with pytest.raises(ValueError):
-        nl.walk(-1)
-    with pytest.raises(ValueError):
-        nl.walk(10, seed=2**64)
-    with pytest.raises(ValueError):
-        nl.insert_cost(10, where="end")
-    with pytest.raises(ValueError):
-        nl.insert_cost(10, structure="tree")
-    with pytest.raises(ValueError):
-        nl.insert_cost(10, ops=0)
-    with pytest.raises(ValueError):
-        nl.remove_cost(10, ops=11)
-    with pytest.raises(ValueError):
-        nl.remove_cost(10, layout="heap", structure="linked")
+    pytest.raises(ValueError, nl.walk, 10, "list")
+    pytest.raises(TypeError, nl.walk, 10, 0)
+    pytest.raises(ValueError, nl.walk, 10, repeats=0)
+    pytest.raises(ValueError, nl.walk, -1)
+    pytest.raises(ValueError, nl.walk, 10, seed=2**64)
+    pytest.raises(ValueError, nl.insert_cost, 10, where="end")
+    pytest.raises(ValueError, nl.insert_cost, 10, structure="tree")
+    pytest.raises(ValueError, nl.insert_cost, 10, ops=0)
+    pytest.raises(ValueError, nl.remove_cost, 10, ops=11)
+    pytest.raises(ValueError, nl.remove_cost, 10, layout="heap", structure="linked")
     assert nl.walk(10, seed=2**64 - 1).ok
 
 
@@ -752,59 +729,56 @@ def test_kernel_argument_checks():
 
 def test_four_threads_hammer_one_list():
     shared = DoublyLinkedList(range(200), layout="pool")
-    deadline = time.monotonic() + 1.0
-    logs = []
+    # Each thread's nodes held, and its own items (every value added once).
+    helds: dict[int, list] = {}
+    tags: dict[int, Iterator[int]] = {}
 
-    def worker(seed: int) -> None:
-        rng = random.Random(seed)
-        added: list[int] = []
-        removed: list[int] = []
-        held = []
-        logs.append((added, removed))
-        tag = iter(range(seed * 10**6, (seed + 1) * 10**6))
-        while time.monotonic() < deadline:
-            op = rng.randrange(12)
-            try:
-                if op == 0:
-                    v = next(tag)
-                    shared.append(v)
-                    added.append(v)
-                elif op == 1:
-                    v = next(tag)
-                    held.append(shared.appendleft_node(v))
-                    added.append(v)
-                elif op == 2:
-                    removed.append(shared.pop())
-                elif op == 3:
-                    removed.append(shared.popleft())
-                elif op == 4:
-                    v = next(tag)
-                    shared.insert(rng.randrange(-5, 300), v)
-                    added.append(v)
-                elif op == 5 and held:
-                    removed.append(shared.remove_node(held.pop()))
-                elif op == 6 and held:
-                    (shared.move_to_back if rng.random() < 0.5
-                     else shared.move_to_front)(rng.choice(held))
-                elif op == 7:
-                    held.append(shared.node_at(rng.randrange(-50, 50)))
-                elif op == 8:
-                    assert all(type(v) is int for v in shared)
-                elif op == 9 and held:
-                    v = next(tag)
-                    held.append(shared.insert_after(rng.choice(held), v))
-                    added.append(v)
-                elif op == 10:
-                    shared.reverse()
-                else:
-                    assert len(shared) >= 0 and shared.to_list() is not None
-            except (IndexError, RuntimeError):
-                pass                 # empty, or changed by another thread
-            except ValueError as exc:  # a held node another thread removed
-                assert "not in any list" in str(exc)
-            del held[:-20]
+    def step(seed: int, rng: random.Random, added: list, removed: list) -> None:
+        held = helds.setdefault(seed, [])
+        tag = tags.setdefault(
+            seed, iter(range(seed * 10**6, (seed + 1) * 10**6)))
+        op = rng.randrange(12)
+        try:
+            if op == 0:
+                v = next(tag)
+                shared.append(v)
+                added.append(v)
+            elif op == 1:
+                v = next(tag)
+                held.append(shared.appendleft_node(v))
+                added.append(v)
+            elif op == 2:
+                removed.append(shared.pop())
+            elif op == 3:
+                removed.append(shared.popleft())
+            elif op == 4:
+                v = next(tag)
+                shared.insert(rng.randrange(-5, 300), v)
+                added.append(v)
+            elif op == 5 and held:
+                removed.append(shared.remove_node(held.pop()))
+            elif op == 6 and held:
+                (shared.move_to_back if rng.random() < 0.5
+                 else shared.move_to_front)(rng.choice(held))
+            elif op == 7:
+                held.append(shared.node_at(rng.randrange(-50, 50)))
+            elif op == 8:
+                assert all(type(v) is int for v in shared)
+            elif op == 9 and held:
+                v = next(tag)
+                held.append(shared.insert_after(rng.choice(held), v))
+                added.append(v)
+            elif op == 10:
+                shared.reverse()
+            else:
+                assert len(shared) >= 0 and shared.to_list() is not None
+        except (IndexError, RuntimeError):
+            pass                 # empty, or changed by another thread
+        except ValueError as exc:  # a held node another thread removed
+            assert "not in any list" in str(exc)
+        del held[:-20]
 
-    errors = run_threads(worker, range(1, 5))
+    errors, logs = hammer(step, seeds=range(1, 5))
     assert not errors, errors
     shared.check_invariants()
     assert net_counts(range(200), logs) == collections.Counter(shared.to_list())
@@ -821,10 +795,7 @@ def test_iterators_say_what_is_left_and_pickle_as_lists_do(walk):
     assert length_hint(it) == length_hint(rit) == 6
     next(it), next(rit)
     assert length_hint(it) == length_hint(rit) == 5
-    assert (list(pickle.loads(pickle.dumps(it)))
-            == list(pickle.loads(pickle.dumps(rit))))
-    assert list(it) == list(rit)                 # pickling did not move it
-    assert length_hint(it) == length_hint(rit) == 0
+    check_iterator_pickles_like(it, rit)
     assert list(pickle.loads(pickle.dumps(it))) == []
     with pytest.raises(TypeError):
         pickle.dumps(lst.nodes())

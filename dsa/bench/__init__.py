@@ -7,7 +7,9 @@ runs one and prints a table (``--json`` for machine-readable output,
 Speed targets are checked here and never by timed assertions in the tests:
 machines are shared and noisy, so a benchmark is a report, not a gate.  Each
 benchmark warms up, repeats, reports medians, computes its ratios from the
-medians of one run, and prints the machine it ran on.
+medians of one run, and prints the machine it ran on.  The rows of a group
+are timed round-robin (one run of each per round, after a warm-up round),
+so that their ratios compare runs made side by side.
 
 Adding a benchmark takes two steps:
 

@@ -25,22 +25,20 @@ Targets:
    takes at most 1.0x the time of ``std::deque``;
 2. the Python twin's append then popleft of 1,000,000 items takes at most
    6x the time of ``collections.deque``.
-
-Rows of a group are timed round-robin (one run of each per round, after a
-warm-up round), so the ratios compare runs made side by side.
 """
 
 from __future__ import annotations
 
 from collections import deque
+from functools import partial
 from typing import Any, Callable, Optional
 
 from dsa.bench.inputs import sequence_checksum, splitmix64_items
-from dsa.bench.inside_c import (Contender, add_cpp_contender, add_push_pop,
-                                median, run_two_phases, timed_row)
+from dsa.bench.inside_c import (Contender, c_kernel, kernel_rows, median,
+                                run_two_phases, time_with_cpp)
 from dsa.bench.report import (Options, Report, Row, Target, finish_report,
-                              load_average, measure_side_by_side, native_module,
-                              quick_note, run_rounds)
+                              load_average, native_module, side_by_side_rows,
+                              size_notes)
 
 SEED = 1
 
@@ -105,13 +103,8 @@ NATIVE = ("Inside C / C++: push_back {n:,} int64 from splitmix64 (seed {seed}), 
 def run(options: Options, progress: Optional[Progress] = None) -> Report:
     say = progress or (lambda message: None)
     sizes = QUICK_SIZES if options.quick else FULL_SIZES
-    repeat, warmup = options.repeat, options.warmup
-    notes: list[str] = []
-    rows: list[Row] = []
-    if options.quick:
-        notes.append(quick_note(sizes, FULL_SIZES, {
-            "python": "Python", "list": "list", "native": "C/C++"}))
-
+    notes = size_notes(options, sizes, FULL_SIZES, {
+        "python": "Python", "list": "list", "native": "C/C++"})
     load_before = load_average()
     native, native_reason = native_deque_module()
 
@@ -133,16 +126,11 @@ def run(options: Options, progress: Optional[Progress] = None) -> Report:
         except Exception as exc:
             reason = f"dsa.native.deque.BlockedDeque unusable: {exc!r}"
     say(f"timing {group}")
-    timings = measure_side_by_side(contenders, repeat=repeat, warmup=warmup)
-    names = {
+    rows = side_by_side_rows(group, n, "ints 0..n-1, one prebuilt list", {
         "py_deque": "collections.deque append/popleft",
         "py_blocked": "dsa.deque.BlockedDeque append/popleft",
         "native_per_call": "dsa.native.deque.BlockedDeque, per call",
-    }
-    for key, name in names.items():
-        rows.append(Row(key, name, group, n, data="ints 0..n-1, one prebuilt list",
-                        timing=timings.get(key), baseline="py_deque",
-                        skipped=None if key in timings else reason))
+    }, contenders, baseline="py_deque", options=options, reason=reason)
 
     # ---- the list, smaller ----------------------------------------------------
     n = sizes["list"]
@@ -154,15 +142,11 @@ def run(options: Options, progress: Optional[Progress] = None) -> Report:
         ("py_list", fifo(list, items, "pop", (0,))),
     ]
     say(f"timing {group}")
-    timings = measure_side_by_side(contenders, repeat=repeat, warmup=warmup)
-    names = {
+    rows += side_by_side_rows(group, n, "ints 0..n-1, one prebuilt list", {
         "py_deque_small": "collections.deque append/popleft",
         "py_blocked_small": "dsa.deque.BlockedDeque append/popleft",
         "py_list": "list append/pop(0)",
-    }
-    for key, name in names.items():
-        rows.append(Row(key, name, group, n, data="ints 0..n-1, one prebuilt list",
-                        timing=timings[key], baseline="py_deque_small"))
+    }, contenders, baseline="py_deque_small", options=options)
     notes.append(f"the list runs at n = {sizes['list']:,}, not {sizes['python']:,}: "
                  "each pop(0) shifts every remaining pointer, so its cost per "
                  "operation grows with n")
@@ -198,87 +182,61 @@ def _native_rows(n: int, options: Options, native: Any,
                  say: Progress) -> list[Row]:
     group = NATIVE.format(n=n, seed=SEED)
     data = f"int64 (splitmix64, seed {SEED})"
-    repeat, warmup = options.repeat, options.warmup
 
     # Each contender does one run and returns the nanoseconds of its
     # push_back + pop_front, measured inside C or C++, and what else it said.
-    contenders: dict[str, Contender] = {}
     reasons: dict[str, str] = {}
-    add_cpp_contender(
-        contenders, reasons, notes, key="cpp_deque", source=CPP_SOURCE,
-        mode="fifo", n=n, seed=SEED, timeout=CPP_TIMEOUT_S,
-        protocol="a fresh std::deque per run, as the C kernel makes a fresh "
-                 "deque per run")
+    layouts = {_layout_key(layout): layout for layout in LAYOUTS}
+    kernel = c_kernel(native, "ends", layouts, native_reason, reasons)
 
-    kernel = getattr(native, "ends", None) if native is not None else None
-    for layout in LAYOUTS:
-        key = _layout_key(layout)
-        if kernel is None:
-            reasons[key] = native_reason or "dsa.native.deque has no ends kernel"
-            continue
-
-        def kernel_once(layout: Any = layout) -> tuple[float, dict[str, Any]]:
-            r = kernel(n, layout=layout, seed=SEED)
-            return float(r.push_back_ns + r.pop_front_ns), {
-                "push_ns": r.push_back_ns, "pop_ns": r.pop_front_ns,
-                "push_front_ns": r.push_front_ns, "pop_back_ns": r.pop_back_ns,
-                "bytes": r.bytes, "ok": r.ok}
-        contenders[key] = kernel_once
+    def kernel_once(layout: Any) -> tuple[float, dict[str, Any]]:
+        assert kernel is not None
+        r = kernel(n, layout=layout, seed=SEED)
+        return float(r.push_back_ns + r.pop_front_ns), {
+            "push_ns": r.push_back_ns, "pop_ns": r.pop_front_ns,
+            "push_front_ns": r.push_front_ns, "pop_back_ns": r.pop_back_ns,
+            "bytes": r.bytes, "ok": r.ok}
+    kernels: dict[str, Contender] = {} if kernel is None else {
+        key: partial(kernel_once, layout) for key, layout in layouts.items()}
 
     say(f"timing {group}")
-    samples, details = run_rounds(contenders, repeat=repeat, warmup=warmup,
-                                  reasons=reasons)
-
+    samples, details, baseline = time_with_cpp(
+        kernels, reasons, notes, options, key="cpp_deque", source=CPP_SOURCE,
+        mode="fifo", n=n, seed=SEED, timeout=CPP_TIMEOUT_S,
+        protocol="a fresh std::deque per run, as the C kernel makes a fresh "
+                 "deque per run",
+        fallback=("native_fifo_64", "the C twin's block-64 kernel"))
     names = {"cpp_deque": "C++ std::deque<int64_t> (g++ -O2)"}
     for layout in LAYOUTS:
         names[_layout_key(layout)] = (
             "dsa.native.deque.ends, ring buffer" if layout == "ring"
             else f"dsa.native.deque.ends, block {layout}")
-    have_cpp = "cpp_deque" not in reasons
-    baseline = "cpp_deque" if have_cpp else "native_fifo_64"
-    rows = []
-    for key, name in names.items():
-        row = timed_row(key, name, group, n, data, samples=samples,
-                        reasons=reasons, baseline=baseline)
-        runs = details.get(key)
-        if row.timing is not None and runs:
-            note = add_push_pop(row, runs)
-            if "bytes" in runs[0]:
-                row.extra["push_front_ns_median"] = median(
-                    [r["push_front_ns"] for r in runs])
-                row.extra["pop_back_ns_median"] = median(
-                    [r["pop_back_ns"] for r in runs])
-                row.extra["bytes"] = runs[0]["bytes"]
-                row.extra["bytes_per_element"] = runs[0]["bytes"] / n if n else 0.0
-            if "bytes" in row.extra:
-                note += f"; {row.extra['bytes_per_element']:.2f} bytes per item held"
-            if "checksum" in runs[0]:
-                sums = {r["checksum"] for r in runs}
-                row.extra["checksum"] = runs[0]["checksum"]
-                if n <= PYTHON_CHECKSUM_MAX_N:
-                    # The popped sequence, folded: it must be the C kernel's
-                    # input in order, as recomputed here in Python (untimed).
-                    expected = expected_checksum(n, SEED)
-                    row.extra["checksum_expected"] = expected
-                    row.extra["checksum_matches"] = sums == {expected}
-                    if sums != {expected}:
-                        row.extra["ok"] = False
-                    else:
-                        note += ("; checksum of the pops = the C kernel's "
-                                 "input recomputed in Python")
-                else:
-                    row.extra["checksum_expected"] = None
-                    row.extra["checksum_matches"] = None
-                    note += (f"; the program checked its pops against the input "
-                             f"itself (Python recomputes the checksum for n <= "
-                             f"{PYTHON_CHECKSUM_MAX_N:,}, e.g. with --quick)")
-            if not row.extra["ok"]:
-                note += ("; WRONG RESULT: the pops were not the input in "
-                         "order (see the JSON)")
-            row.note = note
-        rows.append(row)
-    if not have_cpp and samples.get("native_fifo_64"):
-        notes.append("without the C++ row, ratios of the C rows are against "
-                     "the C twin's block-64 kernel")
-    return rows
+    return kernel_rows(
+        names, group, n, data, samples=samples, details=details,
+        reasons=reasons, baseline=baseline, more=_bytes_held(n),
+        # The popped sequence, folded: it must be the C kernel's input in
+        # order, as recomputed here in Python.
+        expected=lambda: (expected_checksum(n, SEED)
+                          if n <= PYTHON_CHECKSUM_MAX_N else None),
+        matches="; checksum of the pops = the C kernel's input recomputed "
+                "in Python",
+        unchecked=(f"; the program checked its pops against the input "
+                   f"itself (Python recomputes the checksum for n <= "
+                   f"{PYTHON_CHECKSUM_MAX_N:,}, e.g. with --quick)"),
+        wrong="the pops were not the input in order")
 
+
+def _bytes_held(n: int) -> Callable[[Row, list[dict[str, Any]]], str]:
+    """What a C kernel row adds to its extra and note: the other two phases
+    of the kernel and the bytes it held per item."""
+    def more(row: Row, runs: list[dict[str, Any]]) -> str:
+        if "bytes" not in runs[0]:
+            return ""
+        row.extra["push_front_ns_median"] = median(
+            [r["push_front_ns"] for r in runs])
+        row.extra["pop_back_ns_median"] = median(
+            [r["pop_back_ns"] for r in runs])
+        row.extra["bytes"] = runs[0]["bytes"]
+        row.extra["bytes_per_element"] = runs[0]["bytes"] / n if n else 0.0
+        return f"; {row.extra['bytes_per_element']:.2f} bytes per item held"
+    return more

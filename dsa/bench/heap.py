@@ -24,23 +24,21 @@ Targets:
 3. the textbook's ``BinaryHeap`` (a method call per push or pop, and the
    lesson's sift-down, two comparisons a level) drains the same 100,000
    floats in at most 1.3x the time of the pure-Python heapq functions.
-
-Rows of a group are timed round-robin (one run of each per round, after a
-warm-up round), so the ratios compare runs made side by side.
 """
 
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any, Callable, Optional
 
 from dsa.bench.inputs import sequence_checksum, splitmix64_items
-from dsa.bench.inside_c import (Contender, add_cpp_contender, add_push_pop,
-                                run_two_phases, timed_row)
+from dsa.bench.inside_c import (Contender, c_kernel, kernel_rows,
+                                run_two_phases, time_with_cpp)
 from dsa.bench.pyheapq import load_pure_python_heapq
 from dsa.bench.report import (Options, Report, Row, Target, finish_report,
-                              load_average, measure_side_by_side, native_module,
-                              quick_note, run_rounds)
+                              load_average, native_module, side_by_side_rows,
+                              size_notes)
 
 SEED = 1
 
@@ -112,15 +110,9 @@ NATIVE = "Inside C / C++: {n:,} int64 from splitmix64 (seed {seed}), same input"
 def run(options: Options, progress: Optional[Progress] = None) -> Report:
     say = progress or (lambda message: None)
     sizes = QUICK_SIZES if options.quick else FULL_SIZES
-    repeat, warmup = options.repeat, options.warmup
-    notes: list[str] = []
-    rows: list[Row] = []
-    if options.quick:
-        notes.append(quick_note(sizes, FULL_SIZES, {
-            "python": "Python", "per_call": "per call", "native": "C/C++"}))
-
+    notes = size_notes(options, sizes, FULL_SIZES, {
+        "python": "Python", "per_call": "per call", "native": "C/C++"})
     load_before = load_average()
-    native_heap, native_reason = _native_heap_module()
 
     # ---- Python: floats -----------------------------------------------------
     import heapq
@@ -138,18 +130,15 @@ def run(options: Options, progress: Optional[Progress] = None) -> Report:
         ("heapq_c", drain_with_functions(heapq.heappush, heapq.heappop, floats)),
     ]
     say(f"timing {group}")
-    timings = measure_side_by_side(contenders, repeat=repeat, warmup=warmup)
-    names = {
+    rows = side_by_side_rows(group, n, "random floats", {
         "py_heapq_pure": "heapq, pure Python (_heapq blocked)",
         "dsa_heap_functions": "dsa.heap heappush/heappop",
         "dsa_binaryheap": "dsa.heap.BinaryHeap push/pop",
         "heapq_c": "heapq (C)",
-    }
-    for key, _ in contenders:
-        rows.append(Row(key, names[key], group, n, data="random floats",
-                        timing=timings[key], baseline="py_heapq_pure"))
+    }, contenders, baseline="py_heapq_pure", options=options)
 
     # ---- per call from Python: int64 ---------------------------------------
+    native_heap, native_reason = _native_heap_module()
     n = sizes["per_call"]
     group = PER_CALL.format(n=n)
     ints = splitmix64_items(n, SEED)
@@ -166,16 +155,12 @@ def run(options: Options, progress: Optional[Progress] = None) -> Report:
         except Exception as exc:
             native_row_reason = f"dsa.native.heap.BinaryHeap unusable: {exc!r}"
     say(f"timing {group}")
-    timings = measure_side_by_side(contenders, repeat=repeat, warmup=warmup)
-    names = {
+    rows += side_by_side_rows(group, n, "int64 (splitmix64)", {
         "py_heapq_pure_int": "heapq, pure Python (_heapq blocked)",
         "heapq_c_int": "heapq (C)",
         "native_binaryheap": "dsa.native.heap.BinaryHeap push/pop",
-    }
-    for key in names:
-        rows.append(Row(key, names[key], group, n, data="int64 (splitmix64)",
-                        timing=timings.get(key), baseline="py_heapq_pure_int",
-                        skipped=None if key in timings else native_row_reason))
+    }, contenders, baseline="py_heapq_pure_int", options=options,
+        reason=native_row_reason)
 
     # ---- inside C / C++: int64 ---------------------------------------------
     rows.extend(_native_rows(sizes["native"], options, native_heap,
@@ -213,70 +198,38 @@ def _native_rows(n: int, options: Options, native_heap: Any,
                  say: Progress) -> list[Row]:
     group = NATIVE.format(n=n, seed=SEED)
     data = f"int64 (splitmix64, seed {SEED})"
-    repeat, warmup = options.repeat, options.warmup
 
     # Each contender does one run and returns its nanoseconds, measured
     # inside C or C++ (a clock that leaves out the cost of getting there from
     # Python), and what else that run reported.
-    contenders: dict[str, Contender] = {}
     reasons: dict[str, str] = {}
-    add_cpp_contender(
-        contenders, reasons, notes, key="cpp_priority_queue",
-        source=CPP_SOURCE, mode="drain", n=n, seed=SEED,
-        timeout=CPP_TIMEOUT_S,
-        protocol="its heap reserves room for n once and reuses it, as the C "
-                 "kernel reserves before its clock starts")
+    arities = {f"native_drain_{arity}": arity for arity in (2, 4)}
+    kernel = c_kernel(native_heap, "drain", arities, native_reason, reasons)
 
-    kernel = getattr(native_heap, "drain", None) if native_heap is not None else None
-    for arity in (2, 4):
-        key = f"native_drain_{arity}"
-        if kernel is None:
-            reasons[key] = native_reason or "dsa.native.heap has no drain kernel"
-            continue
-
-        def kernel_once(arity: int = arity) -> tuple[float, dict[str, Any]]:
-            total, push, pop, ok = _drain_fields(kernel(n, arity=arity, seed=SEED))
-            return total, {"push_ns": push, "pop_ns": pop, "ok": ok}
-        contenders[key] = kernel_once
+    def kernel_once(arity: int) -> tuple[float, dict[str, Any]]:
+        assert kernel is not None
+        total, push, pop, ok = _drain_fields(kernel(n, arity=arity, seed=SEED))
+        return total, {"push_ns": push, "pop_ns": pop, "ok": ok}
+    kernels: dict[str, Contender] = {} if kernel is None else {
+        key: partial(kernel_once, arity) for key, arity in arities.items()}
 
     say(f"timing {group}")
-    samples, details = run_rounds(contenders, repeat=repeat, warmup=warmup,
-                                  reasons=reasons)
-
-    names = {
-        "cpp_priority_queue": "C++ std::priority_queue (g++ -O2)",
-        "native_drain_2": "dsa.native.heap.drain, arity 2",
-        "native_drain_4": "dsa.native.heap.drain, arity 4",
-    }
-    have_cpp = "cpp_priority_queue" not in reasons
-    baseline = "cpp_priority_queue" if have_cpp else "native_drain_2"
-    rows = []
-    for key, name in names.items():
-        row = timed_row(key, name, group, n, data, samples=samples,
-                        reasons=reasons, baseline=baseline)
-        runs = details.get(key)
-        if row.timing is not None and runs:
-            note = add_push_pop(row, runs)
-            if "checksum" in runs[0]:
-                # The popped sequence, folded: it must be the sorted input of
-                # the C kernel, as recomputed here in Python (untimed).
-                sums = {r["checksum"] for r in runs}
-                expected = expected_checksum(n, SEED)
-                row.extra["checksum"] = runs[0]["checksum"]
-                row.extra["checksum_expected"] = expected
-                row.extra["checksum_matches"] = sums == {expected}
-                if sums != {expected}:
-                    row.extra["ok"] = False
-            if row.extra.get("checksum_matches"):
-                note += ("; checksum of the pops = sorted C kernel input "
-                         "recomputed in Python")
-            if not row.extra["ok"]:
-                note += ("; WRONG RESULT: the pops were not the sorted "
-                         "input (see the JSON)")
-            row.note = note
-        rows.append(row)
-    if not have_cpp and samples.get("native_drain_2"):
-        notes.append("without the C++ row, ratios of the C rows are against "
-                     "the C twin's binary drain")
-    return rows
-
+    samples, details, baseline = time_with_cpp(
+        kernels, reasons, notes, options, key="cpp_priority_queue",
+        source=CPP_SOURCE, mode="drain", n=n, seed=SEED,
+        timeout=CPP_TIMEOUT_S, fallback=("native_drain_2",
+                                         "the C twin's binary drain"),
+        protocol="its heap reserves room for n once and reuses it, as the C "
+                 "kernel reserves before its clock starts")
+    return kernel_rows(
+        {"cpp_priority_queue": "C++ std::priority_queue (g++ -O2)",
+         "native_drain_2": "dsa.native.heap.drain, arity 2",
+         "native_drain_4": "dsa.native.heap.drain, arity 4"},
+        group, n, data, samples=samples, details=details,
+        reasons=reasons, baseline=baseline,
+        # The popped sequence, folded: it must be the sorted input of the C
+        # kernel, as recomputed here in Python.
+        expected=lambda: expected_checksum(n, SEED),
+        matches="; checksum of the pops = sorted C kernel input recomputed "
+                "in Python",
+        wrong="the pops were not the sorted input")

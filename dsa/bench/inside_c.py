@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import statistics
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Iterable, Optional
 
 from dsa.bench import cpp
-from dsa.bench.report import Row, timing_from_ns
+from dsa.bench.report import Options, Row, run_rounds, timing_from_ns
 from dsa.timing import format_seconds
 
 Contender = Callable[[], tuple[float, dict[str, Any]]]
@@ -65,6 +65,48 @@ def add_cpp_contender(contenders: dict[str, Contender],
         f"process per round, one warm-up run then one timed run; {protocol}")
 
 
+def c_kernel(native: Any, name: str, keys: Iterable[str],
+             reason: Optional[str], reasons: dict[str, str]
+             ) -> Optional[Callable[..., Any]]:
+    """The kernel ``native.<name>``; without it (no C twins, or a build
+    without that kernel), None, and why in ``reasons`` for each row of
+    ``keys``: ``reason`` (why the C twins are missing) or that there is no
+    such kernel."""
+    kernel = getattr(native, name, None) if native is not None else None
+    if kernel is None:
+        module = getattr(native, "__name__", "dsa.native")
+        for key in keys:
+            reasons[key] = reason or f"{module} has no {name} kernel"
+    return kernel
+
+
+def time_with_cpp(kernels: dict[str, Contender], reasons: dict[str, str],
+                  notes: list[str], options: Options, *, key: str,
+                  source: str, mode: str, n: int, seed: int, timeout: float,
+                  protocol: str, fallback: tuple[str, str]
+                  ) -> tuple[dict[str, list], dict[str, list], str]:
+    """Time the C++ program ``cpp/<source>`` (contender ``key``, added as
+    :func:`add_cpp_contender` adds it) and the C ``kernels`` round-robin.
+
+    Returns the samples and details of each, as :func:`run_rounds` does,
+    and the group's baseline: the C++ row; without it the C row
+    ``fallback[0]``, with a note saying so (``fallback[1]`` names it).
+    """
+    contenders: dict[str, Contender] = {}
+    add_cpp_contender(contenders, reasons, notes, key=key, source=source,
+                      mode=mode, n=n, seed=seed, timeout=timeout,
+                      protocol=protocol)
+    contenders.update(kernels)
+    samples, details = run_rounds(contenders, repeat=options.repeat,
+                                  warmup=options.warmup, reasons=reasons)
+    if key not in reasons:
+        return samples, details, key
+    if samples.get(fallback[0]):
+        notes.append("without the C++ row, ratios of the C rows are against "
+                     + fallback[1])
+    return samples, details, fallback[0]
+
+
 def timed_row(key: str, name: str, group: str, n: int, data: str, *,
               samples: dict[str, list], reasons: dict[str, str],
               baseline: str) -> Row:
@@ -92,6 +134,58 @@ def add_push_pop(row: Row, runs: list[dict[str, Any]]) -> str:
                 f" + pop {format_seconds(row.extra['pop_ns_median'] * 1e-9)}"
                 " (medians)")
     return row.note
+
+
+def kernel_rows(names: dict[str, str], group: str, n: int, data: str, *,
+                samples: dict[str, list], details: dict[str, list],
+                reasons: dict[str, str], baseline: str,
+                expected: Callable[[], Optional[int]], matches: str,
+                wrong: str, unchecked: str = "",
+                more: Optional[Callable[[Row, list[dict[str, Any]]], str]]
+                = None) -> list[Row]:
+    """The rows of a group timed inside C or C++, in ``names`` order.
+
+    A measured row gets its push and pop medians (:func:`add_push_pop`),
+    then what ``more`` adds to its extra and note.  Where the runs printed a
+    checksum of their pops, it is compared with ``expected()``, the same
+    checksum recomputed in Python (untimed): equal, the note says
+    ``matches``; different, the row is not ok.  ``expected()`` may be None,
+    when recomputing would take too long: the note then says ``unchecked``.
+    A row that is not ok says ``WRONG RESULT: {wrong}``.
+    """
+    rows = []
+    for key, name in names.items():
+        row = timed_row(key, name, group, n, data, samples=samples,
+                        reasons=reasons, baseline=baseline)
+        runs = details.get(key)
+        if row.timing is not None and runs:
+            note = add_push_pop(row, runs)
+            if more is not None:
+                note += more(row, runs)
+            if "checksum" in runs[0]:
+                note += _check_sums(row, runs, expected(), matches, unchecked)
+            if not row.extra["ok"]:
+                note += f"; WRONG RESULT: {wrong} (see the JSON)"
+            row.note = note
+        rows.append(row)
+    return rows
+
+
+def _check_sums(row: Row, runs: list[dict[str, Any]], expected: Optional[int],
+                matches: str, unchecked: str) -> str:
+    """The runs' checksum against ``expected`` into ``row.extra``; what the
+    note says of it."""
+    sums = {r["checksum"] for r in runs}
+    row.extra["checksum"] = runs[0]["checksum"]
+    row.extra["checksum_expected"] = expected
+    if expected is None:
+        row.extra["checksum_matches"] = None
+        return unchecked
+    row.extra["checksum_matches"] = sums == {expected}
+    if sums != {expected}:
+        row.extra["ok"] = False
+        return ""
+    return matches
 
 
 def median(values: list[float]) -> Optional[float]:

@@ -361,6 +361,21 @@ def measure_side_by_side(
     return {name: Timing(tuple(runs[name])) for name in names}
 
 
+def side_by_side_rows(group: str, n: int, data: str, names: dict[str, str],
+                      contenders: Sequence[tuple[str, Callable[[], object]]],
+                      *, baseline: str, options: Options,
+                      reason: Optional[str] = None) -> list[Row]:
+    """Time ``contenders`` with :func:`measure_side_by_side`; a row for each
+    of ``names``, in its order, skipped with ``reason`` where no contender
+    of that key was timed."""
+    timings = measure_side_by_side(contenders, repeat=options.repeat,
+                                   warmup=options.warmup)
+    return [Row(key, name, group, n, data=data, timing=timings.get(key),
+                baseline=baseline,
+                skipped=None if key in timings else reason)
+            for key, name in names.items()]
+
+
 def run_rounds(contenders: dict[str, Callable[[], tuple[Any, Any]]], *,
                repeat: int, warmup: int, reasons: dict[str, str],
                pause_gc: bool = False
@@ -406,6 +421,55 @@ def run_rounds(contenders: dict[str, Callable[[], tuple[Any, Any]]], *,
     return samples, details
 
 
+# One run of a contender timed by phases: seconds per phase, and what else
+# it reported.
+PhaseRun = Callable[[], tuple[dict[str, float], dict[str, Any]]]
+
+
+def run_phase_rounds(contenders: dict[str, PhaseRun], *, repeat: int,
+                     warmup: int, reasons: dict[str, str]
+                     ) -> tuple[dict[str, dict[str, list[float]]],
+                                dict[str, list[dict[str, Any]]]]:
+    """:func:`run_rounds` with the garbage collector paused during each run,
+    and the seconds of each run split by phase: ``{key: {phase: [s, ...]}}``."""
+    runs, details = run_rounds(contenders, repeat=repeat, warmup=warmup,
+                               reasons=reasons, pause_gc=True)
+    samples: dict[str, dict[str, list[float]]] = {}
+    for key, phases_of_runs in runs.items():
+        by_phase: dict[str, list[float]] = {}
+        for phases in phases_of_runs:
+            for phase, seconds in phases.items():
+                by_phase.setdefault(phase, []).append(seconds)
+        samples[key] = by_phase
+    return samples, details
+
+
+def phase_rows(title: str, n: int, data: str, names: dict[str, str],
+               phases: tuple[str, ...],
+               samples: dict[str, dict[str, list[float]]],
+               reasons: dict[str, str], baselines: dict[str, str], *,
+               words: dict[str, str],
+               timer: Optional[Callable[[str], str]] = None) -> list[Row]:
+    """One group of rows per phase, one row per contender, in ``names`` order.
+
+    ``title`` is formatted with ``n`` and ``op`` (``words[phase]``); a row's
+    key is ``CONTENDER_PHASE`` and its baseline ``baselines[phase]_PHASE``.
+    """
+    rows = []
+    for op in phases:
+        group = title.format(n=n, op=words[op])
+        for key, name in names.items():
+            runs = samples.get(key, {}).get(op)
+            timing = Timing(tuple(runs)) if key not in reasons and runs else None
+            rows.append(Row(
+                f"{key}_{op}", name, group, n, data=data,
+                timer=timer(key) if timer else "perf_counter in Python",
+                timing=timing, baseline=f"{baselines[op]}_{op}",
+                skipped=None if timing is not None
+                else reasons.get(key, "not run")))
+    return rows
+
+
 def timing_from_ns(samples: Iterable[int | float]) -> Timing:
     """A Timing from nanosecond counts measured inside C or C++."""
     return Timing(tuple(float(s) * 1e-9 for s in samples))
@@ -436,14 +500,17 @@ def load_note(before: Optional[float], after: Optional[float]) -> Optional[str]:
     return note
 
 
-def quick_note(sizes: dict[str, int], full: dict[str, int],
-               labels: dict[str, str]) -> str:
-    """What ``--quick`` changed: the sizes of each group of rows (``labels``
-    names the groups), against the full sizes the targets are stated for."""
+def size_notes(options: Options, sizes: dict[str, int], full: dict[str, int],
+               labels: dict[str, str]) -> list[str]:
+    """The notes a report starts with: with ``--quick``, what it changed
+    (the sizes of each group of rows, ``labels`` naming the groups, against
+    the full sizes the targets are stated for); otherwise none."""
+    if not options.quick:
+        return []
     used = ", ".join(f"{sizes[k]:,} ({label})" for k, label in labels.items())
     instead = " / ".join(f"{full[k]:,}" for k in labels)
-    return (f"--quick: n = {used} instead of {instead}; the targets are stated "
-            "for the full sizes")
+    return [f"--quick: n = {used} instead of {instead}; the targets are "
+            "stated for the full sizes"]
 
 
 def finish_report(*, benchmark: str, title: str, workload: str,
