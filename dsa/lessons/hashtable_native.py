@@ -4,7 +4,9 @@ cache simulation of the same lookups in full mode."""
 
 from __future__ import annotations
 
+import random
 import statistics
+from typing import Any, Callable, Sequence
 
 from rich.text import Text
 
@@ -201,3 +203,111 @@ def lines_tell_the_story(ctx: Context) -> Verdict:
     # the counts agree; the times agree when their whole range does
     return Verdict(ratio.at_least(1.0), evidence, values)
 
+
+
+# ===========================================================================
+# The tags in the open table's state bytes
+
+
+TAG_SLOTS = 1 << 12           # the traced table: 4,096 slots at load 0.9
+TAG_LOAD = 0.9
+TAG_SHIFT = 57                # a full slot's state byte keeps hash >> 57
+
+
+def tag_walk(slots: Sequence[object], hash_of: Callable[[int], int], key: int,
+             layout: Any) -> dict:
+    """A lookup of ``key`` in a snapshot of the C open table, as the C code
+    walks it: slots examined, full slots passed, key compares (only where
+    the tag matches), and the distinct lines touched with the tags and as
+    they would be if every full slot's key had to be read."""
+    mask = len(slots) - 1
+    h = hash_of(key)
+    tag = h >> TAG_SHIFT
+    state_line = lambda i: (layout.states_address + i) // 64     # noqa: E731
+    slot_line = lambda i: (layout.slots_address + 16 * i) // 64  # noqa: E731
+    i, full, compares = h & mask, 0, 0
+    with_tags: set[int] = set()
+    without: set[int] = set()
+    while True:
+        with_tags.add(state_line(i))
+        without.add(state_line(i))
+        stored = slots[i]
+        if stored is None:
+            break
+        full += 1
+        without.add(slot_line(i))
+        if hash_of(stored) >> TAG_SHIFT == tag:  # type: ignore[arg-type]
+            compares += 1
+            with_tags.add(slot_line(i))
+            if stored == key:
+                break
+        i = (i + 1) & mask
+    return {"full": full, "compares": compares, "lines": len(with_tags),
+            "lines_untagged": len(without)}
+
+
+@hooks.experiment("c_tags")
+def c_tags(ctx: Context) -> None:
+    c = ctx.console
+    nh = ctx.require_native("the tags of the C open-addressing table", "hashtable")
+    if nh is None:
+        return
+    lookups = ctx.size(2_000, 500)
+    rng = random.Random(2)
+    keys = rng.sample(range(1, 1 << 62), int(TAG_LOAD * TAG_SLOTS) + lookups)
+    stored, absent = keys[:-lookups], keys[-lookups:]
+    with ctx.working("filling the traced C table and walking its lookups"):
+        table = nh.OpenAddressingHashTable(capacity=TAG_SLOTS, max_load_factor=0.95,
+                                           seed=1, traced=True)
+        table.update((k, k) for k in stored)
+        assert table.capacity == TAG_SLOTS
+        slots, layout = table.slots(), table.memory_layout()
+        found: dict = {}
+        for what, sample in (("hit", rng.sample(stored, lookups)), ("miss", absent)):
+            walks, measured = [], []
+            for key in sample:
+                assert (key in table) == (what == "hit")
+                measured.append(table.last_lines)
+                walks.append(tag_walk(slots, table.hash_of, key, layout))
+            found[what] = {name: statistics.fmean(w[name] for w in walks)
+                           for name in walks[0]}
+            found[what]["measured_lines"] = statistics.fmean(measured)
+            found[what]["exact"] = all(m == w["lines"] for m, w in zip(measured, walks))
+    ctx.shared["c_tags"] = found
+    t = columns_table(f"C open-addressing twin, {count(TAG_SLOTS)} slots at load "
+                      f"{TAG_LOAD:g}, keyed hash, {count(lookups)} lookups of each kind "
+                      "(averages per lookup)",
+                      ("lookup", "full slots passed", "key compares (tag matched)",
+                       "lines, traced build", "lines, walked here",
+                       "lines if every key were read"), fold=True)
+    for what in ("hit", "miss"):
+        f = found[what]
+        t.add_row(what, f"{f['full']:.2f}", f"{f['compares']:.2f}",
+                  f"{f['measured_lines']:.2f}", f"{f['lines']:.2f}"
+                  + ("" if f["exact"] else " (differs)"), f"{f['lines_untagged']:.2f}")
+    c.print(t)
+    miss = found["miss"]
+    c.print(Text(f"A failed lookup passed {miss['full']:.1f} full slots and compared a "
+                 f"key in {miss['compares']:.2f} of them: a tag of 7 bits matches a "
+                 "different key once in 128. The walk here, from the table's own "
+                 "hash_of and slots(), predicts the traced build's line count "
+                 + ("exactly for every lookup." if miss["exact"] and found["hit"]["exact"]
+                    else "only roughly: the two differ, so the model above is not the "
+                         "C code's.")))
+
+
+@hooks.claim("tags_filter_probes")
+def tags_filter_probes(ctx: Context) -> Verdict:
+    found = ctx.shared.get("c_tags")
+    if found is None:
+        return not_measured("the C table's tags")
+    miss = found["miss"]
+    share = miss["compares"] / miss["full"] if miss["full"] else 0.0
+    values = {"full": f"{miss['full']:.1f}", "compares": f"{miss['compares']:.2f}",
+              "share": f"{share:.1%}", "lines": f"{miss['measured_lines']:.1f}",
+              "untagged": f"{miss['lines_untagged']:.1f}"}
+    exact = miss["exact"] and found["hit"]["exact"]
+    return Verdict(share <= 0.05 and exact,
+                   f"miss: {values['compares']} key compares in {values['full']} full "
+                   f"slots ({values['share']}); {values['lines']} lines, "
+                   f"{values['untagged']} without tags; model exact: {exact}", values)
