@@ -216,3 +216,35 @@ def test_growth_claims_both_ways():
                          g.total_ns, g.times)
     assert growth.amortised_stays_flat(ctx(growth_cost=dict(flat, dict=many))).holds \
         is False
+
+
+# ---------------------------------------------------------------------------
+# The texts the claims fill
+
+
+def test_every_field_of_the_new_claims_texts_is_filled():
+    import re
+
+    claims = runner.parse(runner.load_text("hashtable")).claims
+    miss = {"full": 30.0, "compares": 0.25, "measured_lines": 1.8, "lines": 1.8,
+            "lines_untagged": 10.0, "exact": True}
+    flat = {name: growth_figures(51_100.0, 100.0) for name, _ in growth.TABLES}
+    patterned = {"n": 1_000, "results": {
+        ("i << 32", "linear, slot = hash & mask"): (500, 0, 0.0, 1),
+        ("i << 32", "linear on mix64(hash)"): (1.5, 0, 0.0, 1),
+        ("i << 32", "perturbation (dict's)"): (8, 0, 0.0, 1)}}
+    verdicts = {
+        "knuth_holds": probes.knuth_holds(ctx(probe_race=race_rows())),
+        "spreading_cuts_misses": probes.spreading_cuts_misses(ctx(probe_race=race_rows())),
+        "mixing_fixes_patterns": probes.mixing_fixes_patterns(ctx(patterned_keys=patterned)),
+        "tags_filter_probes": native.tags_filter_probes(
+            ctx(c_tags={"hit": miss, "miss": miss})),
+        "resize_is_a_spike": growth.resize_is_a_spike(ctx(growth_cost=flat)),
+        "amortised_stays_flat": growth.amortised_stays_flat(ctx(growth_cost=flat)),
+    }
+    for name, verdict in verdicts.items():
+        texts = claims[name]
+        for text in (texts.agrees, texts.differs, texts.unsure):
+            if text:
+                left = re.findall(r"\{(\w+)\}", runner.fill(text, verdict.values))
+                assert not left, (name, left)

@@ -286,14 +286,10 @@ def c_tags(ctx: Context) -> None:
                   f"{f['measured_lines']:.2f}", f"{f['lines']:.2f}"
                   + ("" if f["exact"] else " (differs)"), f"{f['lines_untagged']:.2f}")
     c.print(t)
-    miss = found["miss"]
-    c.print(Text(f"A failed lookup passed {miss['full']:.1f} full slots and compared a "
-                 f"key in {miss['compares']:.2f} of them: a tag of 7 bits matches a "
-                 "different key once in 128. The walk here, from the table's own "
-                 "hash_of and slots(), predicts the traced build's line count "
-                 + ("exactly for every lookup." if miss["exact"] and found["hit"]["exact"]
-                    else "only roughly: the two differ, so the model above is not the "
-                         "C code's.")))
+    exact = found["miss"]["exact"] and found["hit"]["exact"]
+    c.print(Text("The walk here, from the table's own hash_of and slots(), predicts the "
+                 "traced build's line count " + ("exactly for every lookup." if exact else
+                                                 "only roughly: the two differ.")))
 
 
 @hooks.claim("tags_filter_probes")
