@@ -110,7 +110,7 @@ def test_perturbation_walk_follows_cpython_rule():
 
 
 def test_masked_patterns_cost_n_over_2_exactly():
-    n = 2_048
+    n = 1_024
     context = ctx()
     context.quick = True
     probes.patterned_keys(context)
@@ -118,9 +118,9 @@ def test_masked_patterns_cost_n_over_2_exactly():
     assert found["n"] == n
     shifted = found["results"][("i << 32", "linear, slot = hash & mask")]
     assert shifted[0] == (n + 1) / 2 and shifted[1] == n and shifted[3] == 1
-    # i * 1024 in 4,096 slots: four homes, 512 keys behind each, no merging
+    # i * 1024 in 2,048 slots: two homes, 512 keys behind each, no merging
     aligned = found["results"][("i * 1024", "linear, slot = hash & mask")]
-    assert aligned[0] == (512 + 1) / 2 and aligned[3] == 4
+    assert aligned[0] == (512 + 1) / 2 and aligned[3] == 2
     assert probes.mixing_fixes_patterns(context).holds is True
 
 

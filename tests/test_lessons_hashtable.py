@@ -188,8 +188,8 @@ def test_canon_steps_in_the_quick_run(quick_out):
     for title in ("Probe sequences at load 0.9", "The price of a resize",
                   "probes per successful / failed lookup"):
         assert title in out, title
-    # 2,048 keys i << 32 share slot 0: the k-th insert takes k probes
-    n = 2_048
+    # 1,024 keys i << 32 share slot 0: the k-th insert takes k probes
+    n = 1_024
     assert f"{(n + 1) / 2:,.1f} probes on average, about n/2 = {n // 2:,}" in out
     import dsa.native
     if dsa.native.available:

@@ -220,7 +220,7 @@ def _timed_fill(kind: str, hashes: Sequence[int], capacity: int) -> tuple[list[i
 @hooks.experiment("patterned_keys")
 def patterned_keys(ctx: Context) -> None:
     c = ctx.console
-    n = quick_count(ctx, 4_096, 2_048, "keys", " per pattern (the cost of the bad "
+    n = quick_count(ctx, 2_048, 1_024, "keys", " per pattern (the cost of the bad "
                     "case grows as n²).")
     capacity = 2 * n                                 # load 0.5
     mask = capacity - 1
