@@ -67,20 +67,21 @@ def growth_cost(ctx: Context) -> None:
         near.add_row(count(i + 1), count(i), _ns(before), _ns(spent), _ns(after),
                      f"{spent / g.median_ns:,.0f}x")
     c.print(near)
-    whole = columns_table("every insert, all resizes included",
-                          ("table", "resizes", "keys placed again per insert",
-                           "typical insert (median)", "ordinary insert (mean)",
-                           "largest resize", "amortised, measured",
-                           "amortised, computed"), fold=True)
+    whole = columns_table("every insert, all resizes included (Chained, OpenAddressing: "
+                          "dsa.hashtable's pure twins)",
+                          ("table", "resizes", "moves per insert", "median insert",
+                           "mean, no resize", "largest resize", "amortised",
+                           "computed"), fold=True)
+    whole.columns[0].no_wrap = True                  # the tables' names, whole
     for name, g in found.items():
-        whole.add_row(name, str(len(g.resizes)), f"{g.moves_per_insert:.2f}",
+        whole.add_row(name.replace("HashTable", ""), str(len(g.resizes)), f"{g.moves_per_insert:.2f}",
                       _ns(g.median_ns), _ns(ordinary_ns(g)), _ns(g.resize_ns[-1]),
                       _ns(g.amortised_ns), _ns(computed_amortised(g)))
     c.print(whole)
-    c.print(Text("Amortised, measured: the sum of all the insert times over n. "
-                 "Computed: an ordinary insert (the mean of those that did not resize) "
-                 "plus (keys placed again per insert) × (what the largest resize paid "
-                 "per key it moved), which holds if a resize costs in proportion to "
+    c.print(Text("Moves: keys placed again by all the resizes, over n (exact). "
+                 "Amortised: the sum of all the insert times over n. Computed: the "
+                 "mean insert that did not resize, plus the moves per insert × what "
+                 "the largest resize paid per key it moved, which holds if a resize costs in proportion to "
                  "the keys it moves. dict's resizes are "
                  "seen through sys.getsizeof, read between inserts, outside the clock.",
                  style="dim"))
