@@ -299,8 +299,12 @@ def c_tags(ctx: Context) -> None:
 @hooks.claim("tags_filter_probes")
 def tags_filter_probes(ctx: Context) -> Verdict:
     found = ctx.shared.get("c_tags")
-    if found is None:
-        return not_measured("the C table's tags")
+    return not_measured("the C table's tags") if found is None else tags_verdict(found)
+
+
+def tags_verdict(found: dict) -> Verdict:
+    """Whether the tags settled nearly every probe of a failed lookup, and
+    the walk in Python predicted every traced line count."""
     miss = found["miss"]
     share = miss["compares"] / miss["full"] if miss["full"] else 0.0
     values = {"full": f"{miss['full']:.1f}", "compares": f"{miss['compares']:.2f}",
