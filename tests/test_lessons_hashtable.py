@@ -183,6 +183,19 @@ def test_flooding_chains(quick_out):
         assert re.search(r"identity\s+4,000", out)
 
 
+def test_canon_steps_in_the_quick_run(quick_out):
+    out = flat(quick_out)
+    for title in ("Probe sequences at load 0.9", "The price of a resize",
+                  "probes per successful / failed lookup"):
+        assert title in out, title
+    # 1,024 keys i << 32 share slot 0: the k-th insert takes k probes
+    n = 1_024
+    assert f"{(n + 1) / 2:,.1f} probes on average, about n/2 = {n // 2:,}" in out
+    import dsa.native
+    if dsa.native.available:
+        assert "predicts the traced build's line count exactly for every lookup" in out
+
+
 # ---------------------------------------------------------------------------
 # Markers and hooks
 
@@ -195,9 +208,10 @@ def test_markers_match_hooks():
     runner.check_markers(parsed, hooks, "hashtable")
     kinds = parsed.markers()
     assert {name for kind, name in kinds if kind == "experiment"} == {
-        "scan_vs_dict", "load_factor", "c_lookups", "flood", "dict_facts"}
+        "scan_vs_dict", "load_factor", "c_lookups", "flood", "dict_facts",
+        "growth_cost", "probe_race", "patterned_keys", "c_tags"}
     assert {name for kind, name in kinds if kind == "animation"} == {
-        "build_table", "probing"}
+        "build_table", "probing", "perturbation_walk"}
     reveals = sum(1 for step in parsed.steps for kind, _ in step.parts
                   if kind == "reveal")
     assert reveals >= 6

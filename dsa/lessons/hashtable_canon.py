@@ -7,6 +7,10 @@
   perturbation, which feeds the hash's high bits into the jumps until they
   are used up.  The experiment fills one slot array per sequence to a
   load and counts the probes an insert, a hit and a miss take.
+* **Patterned keys.**  Hashes whose low bits are all alike (``i << 32``,
+  ``i * 1024``) share a home slot when the slot is the hash masked;
+  :func:`mix64` spreads them first, perturbation lets the high bits into
+  the probes.
 * **Robin Hood insertion.**  Linear probing where a key that has travelled
   further than the one sitting in a slot takes the slot and sends the other
   on: the average probe length stays the same, its spread collapses.
@@ -24,7 +28,7 @@ import random
 import statistics
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, List, Optional, Sequence
 
 from dsa.timing import gc_paused
@@ -111,6 +115,15 @@ def patterned_hashes(count: int) -> list[int]:
     return [i * 1024 for i in range(count)]
 
 
+def mix64(h: int) -> int:
+    """splitmix64's finaliser: every output bit depends on every input bit,
+    so hashes that differ only in their high bits get different low bits."""
+    z = h & WORD
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & WORD
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & WORD
+    return z ^ (z >> 31)
+
+
 def probe_lengths(kind: str, load: float, capacity: int, *, seed: int = 1,
                   hashes: Optional[Sequence[int]] = None,
                   misses: int = 2_000) -> ProbeLengths:
@@ -176,6 +189,7 @@ class GrowthCost:
     median_ns: float             # a typical insert
     resize_ns: list[float]       # the inserts that resized
     total_ns: float
+    times: list[int] = field(default_factory=list, repr=False)   # every insert's
 
     @property
     def moves_per_insert(self) -> float:
@@ -218,7 +232,7 @@ def dict_growth_cost(n: int) -> GrowthCost:
     times = insert_times(table, n, resized)
     moved = sum(resizes)                  # every key already in is placed again
     return GrowthCost(n, resizes, moved, float(statistics.median(times)),
-                      [float(times[i]) for i in resizes], float(sum(times)))
+                      [float(times[i]) for i in resizes], float(sum(times)), times)
 
 
 def growth_cost(make: Callable[[], Any], n: int) -> GrowthCost:
@@ -236,4 +250,4 @@ def growth_cost(make: Callable[[], Any], n: int) -> GrowthCost:
     times = insert_times(table, n)
     return GrowthCost(n, resizes, moved[0], float(statistics.median(times)),
                       [float(times[i]) for i in resizes],
-                      float(sum(times)))
+                      float(sum(times)), times)

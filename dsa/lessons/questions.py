@@ -155,6 +155,14 @@ def _hash_lines(shared: Mapping) -> Measured:
                 show=lambda v: f"{v:.2f} lines")
 
 
+def _probe_race(shared: Mapping) -> Measured:
+    rows = shared["probe_race"]["rows"]
+    return race({name: rows[(kind, 0.9)].miss_mean for kind, name in (
+        ("linear", "linear"), ("quadratic", "quadratic"), ("double", "double hashing"),
+        ("perturbation", "perturbation"))}, tie=1.2, longest=True,
+        show=lambda v: f"{v:.1f} probes")
+
+
 def _dict_memory(shared: Mapping) -> Measured:
     list_bytes, dict_bytes = shared["dict_memory"]
     return ratio_bucket(dict_bytes / list_bytes, (1.5, 3, 6), "dict / list bytes")
@@ -248,6 +256,11 @@ QUESTIONS: dict[str, dict[str, tuple[Question, ...]]] = {
             "Finding one user by email: how many times faster is a dict lookup "
             "than scanning the list?", ranges((10, 1_000, 100_000)), _scan_vs_dict,
             "dict_thousands_faster"),),
+        "probe_race": (Question(
+            "The same random hashes in four tables at load 0.9: whose failed lookups "
+            "probe the most slots?",
+            versus("linear", "quadratic", "double hashing", "perturbation"),
+            _probe_race, "spreading_cuts_misses"),),
         "c_lookups": (Question(
             "A lookup that hits, at load 0.5: which table touches more cache lines?",
             versus("chaining", "open addressing"), _hash_lines, "lines_tell_the_story"),),
