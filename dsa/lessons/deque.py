@@ -351,7 +351,7 @@ def ring_growth(ctx: Context) -> None:
         "median_blocked": med_blocked, "slowest_blocked": slow_blocked,
         "p999_blocked": p999_blocked}
     rows = [
-        Figure(f"RingBuffer.append (Python), median of {count(n)}", "—",
+        Figure(f"RingDeque.append (Python), median of {count(n)}", "—",
                f"{med_ring:.0f} ns", "a slot write: O(1)"),
         Figure(f"the append that grew it from {count(biggest)} to "
                f"{count(2 * biggest)} slots", "—",
@@ -490,8 +490,8 @@ def list_queue_behind_deque(ctx: Context) -> Verdict:
 
 
 def _least(ctx: Context) -> float:
-    """Seconds each timed run lasts at the least: long enough that one
-    interruption by another program does not decide a figure."""
+    """CPU seconds each timed run lasts at the least: long enough that one
+    interruption does not decide a figure."""
     return 0.02 if not ctx.quick else 0.005
 
 
@@ -520,8 +520,9 @@ def ring_deque(ctx: Context) -> None:
                           "—", count(copied),
                           f"{copied / n:.2f} per append; BlockedDeque: 0"))
     ctx.table("Experiment 4: a ring-buffer deque beside the blocks, both in Python",
-              figures, caption="Per operation, median of the runs (their range in "
-                               "brackets), garbage collector paused. The ring is "
+              figures, caption="Per operation, in CPU time of this process (time "
+                               "given to other programs is not counted): median of the "
+                               "runs, their range in brackets; garbage collector paused. The ring is "
                                "dsa.lessons.deque_canon.RingDeque: a power-of-two array, "
                                "a head index and a length. BlockedDeque's walk goes "
                                "through its drop-in iterator, which checks for changes "
@@ -593,8 +594,9 @@ def spare_blocks(ctx: Context) -> None:
                 f"{spread(dropped.runs)}/pass",
                 f"time: {Ratio.of(dropped.runs, kept.runs).text()} the baseline")],
         caption=f"Blocks of {block}; a pass is one append and one popleft; blocks "
-                "allocated counted per run, times the median of the runs (their range "
-                "in brackets), garbage collector paused. No published figures.")
+                "allocated counted per run; times in CPU time of this process, the "
+                "median of the runs (their range in brackets), garbage collector "
+                "paused. No published figures.")
 
 
 def _spares(ctx: Context) -> dict | None:
@@ -641,8 +643,10 @@ def bounded_buffer(ctx: Context) -> None:
                 + escape(f"list, append + del buf[0] {spread(r.list_runs)}"),
                 f"list / deque: {Ratio.of(r.list_runs, r.deque_runs).text()}")
          for r in rows],
-        caption="Per item of the stream: the median of the runs and their range, "
-                "garbage collector paused. No published figures.")
+        caption="Per item of the stream, in CPU time of this process: the median "
+                "of the runs and their range, garbage collector paused. The first k "
+                "items only fill the buffer; every later one also drops the oldest. "
+                "No published figures.")
 
 
 @hooks.claim("maxlen_cost_flat")
@@ -683,8 +687,9 @@ def rotate_cost(ctx: Context) -> None:
                 f"deque {spread(r.deque_runs)}\nBlockedDeque {spread(r.blocked_runs)}",
                 f"BlockedDeque / deque: {Ratio.of(r.blocked_runs, r.deque_runs).text()}")
          for r in rows],
-        caption="Each run turns by k and back again, several times; per rotate, the "
-                "median of the runs and their range. No published figures.")
+        caption="Each run turns by k and back again, as many times as fill tens of "
+                "milliseconds; per rotate, in CPU time of this process, the median of "
+                "the runs and their range. No published figures.")
 
 
 def _rotations(ctx: Context) -> dict | None:
