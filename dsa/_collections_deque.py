@@ -62,19 +62,102 @@ import itertools
 import operator
 import reprlib
 import types
-from typing import Any, Callable, Iterable, Iterator, List, Tuple
+from typing import (TYPE_CHECKING, Any, Callable, Dict, Generic, Iterable,
+                    Iterator, List, Optional, SupportsIndex, Tuple, TypeVar)
 
 from dsa._compat import (DEQUE_FULL, DEQUE_MUTATED, SSIZE_MAX, RichComparisons,
                          as_repeat_count, as_ssize, bad_argument, cannot_concatenate,
                          cannot_multiply, clamp_bounds, deque_position,
                          has_index, name_of, not_in_deque, reflected, same_item)
 
+if TYPE_CHECKING:
+    from typing_extensions import Self
+
+    from dsa.deque import _Block
+
 __all__ = ["DequeSurface"]
 
-_END = object()                  # "this iterator had nothing more"
+T = TypeVar("T")
+
+_END: Any = object()             # "this iterator had nothing more"
+
+# What an empty slot of a block holds: None.  To the type checker it is Any,
+# so that a block's slots can be a list of items: an empty slot is never
+# read as one.
+_EMPTY: Any = None
 
 
-class _Rearranging:
+# No slots of its own.  Written as a name, not a literal, because mypy checks
+# assignments to self against a class's literal __slots__, and the layout's
+# slots are declared by the textbook class, which this base cannot name.
+_NO_SLOTS: Tuple[str, ...] = ()
+
+
+class _BlockLayout(Generic[T]):
+    """The textbook's layout and helpers, as the surface uses them.
+
+    Declarations only: :class:`~dsa.deque.BlockedDeque` holds the layout in
+    its ``__slots__`` and defines the helpers.
+    """
+
+    __slots__ = _NO_SLOTS
+
+    _left_block: _Block[T]
+    _left_slots: List[T]
+    _left_index: int
+    _right_block: _Block[T]
+    _right_slots: List[T]
+    _right_index: int
+    _block_count: int
+    _block_size: int
+    _maxlen: Optional[int]
+    _state: int                   # the change counter (see "Changes during iteration")
+    _spare_blocks: List[_Block[T]]
+
+    def _size(self) -> int:
+        raise NotImplementedError
+
+    def _locate(self, index: int) -> Tuple[_Block[T], int]:
+        raise NotImplementedError
+
+    def _runs(self) -> Iterator[Tuple[List[T], int, int]]:
+        raise NotImplementedError
+
+    def _snapshot(self) -> List[T]:
+        raise NotImplementedError
+
+    def _link_block_left(self) -> None:
+        raise NotImplementedError
+
+    def _link_block_right(self) -> None:
+        raise NotImplementedError
+
+    def _unlink_left_block(self) -> None:
+        raise NotImplementedError
+
+    def _unlink_right_block(self) -> None:
+        raise NotImplementedError
+
+    def _append(self, item: T, /) -> None:
+        raise NotImplementedError
+
+    def _appendleft(self, item: T, /) -> None:
+        raise NotImplementedError
+
+    def _pop(self, /) -> T:
+        raise NotImplementedError
+
+    def _popleft(self, /) -> T:
+        raise NotImplementedError
+
+    def _extend(self, iterable: Iterable[T], left: bool = False) -> None:
+        raise NotImplementedError
+
+    def _clear(self) -> None:
+        raise NotImplementedError
+
+
+class _Rearranging(_BlockLayout[T]):
     """Rotation, insertion, deletion, reversal and searching.
 
     Everything here works on the textbook's layout (``_left_block``,
@@ -121,7 +204,7 @@ class _Rearranging:
             # As many as the right block can give and the left block can take.
             run = min(count, last + 1, first)
             target[first - run:first] = source[last - run + 1:last + 1]
-            source[last - run + 1:last + 1] = [None] * run
+            source[last - run + 1:last + 1] = [_EMPTY] * run
             self._left_index = first - run
             count -= run
             if last - run < 0:                  # the right block is now empty
@@ -141,7 +224,7 @@ class _Rearranging:
             target, last = self._right_slots, self._right_index
             run = min(count, size - first, size - 1 - last)
             target[last + 1:last + 1 + run] = source[first:first + run]
-            source[first:first + run] = [None] * run
+            source[first:first + run] = [_EMPTY] * run
             self._right_index = last + run
             count -= run
             if first + run == size:             # the left block is now empty
@@ -152,30 +235,30 @@ class _Rearranging:
 
     # -- in the middle -------------------------------------------------------------
 
-    def insert(self, index: int, item: Any, /) -> None:
+    def insert(self, index: SupportsIndex, item: T, /) -> None:
         """Insert ``item`` before position ``index`` (like ``list.insert``).
 
         O(min(index, len - index)).  IndexError if the deque is bounded and
         full, since neither end could sensibly give way.
         """
-        index = as_ssize(index)
+        position = as_ssize(index)
         length = self._size()
         if self._maxlen == length:
             raise IndexError(DEQUE_FULL)
-        if index >= length:
+        if position >= length:
             self._append(item)
-        elif index <= -length or index == 0:
+        elif position <= -length or position == 0:
             self._appendleft(item)
         else:
             # Turn the gap to an end, fill it there, turn back.
-            self._rotate(-index)
-            if index < 0:
+            self._rotate(-position)
+            if position < 0:
                 self._append(item)
             else:
                 self._appendleft(item)
-            self._rotate(index)
+            self._rotate(position)
 
-    def __delitem__(self, index: int) -> None:
+    def __delitem__(self, index: SupportsIndex) -> None:
         self._delete_at(deque_position(index, self._size()))
 
     def _delete_at(self, position: int) -> None:
@@ -207,7 +290,7 @@ class _Rearranging:
     # every comparison the caller checks that the deque is unchanged before
     # reading another slot of a layout that may no longer exist.
 
-    def _scan(self, start: int, stop: int) -> Iterator[Any]:
+    def _scan(self, start: int, stop: int) -> Iterator[T]:
         """Yield the items at positions start..stop-1, one slot at a time."""
         if start >= stop:
             return
@@ -216,14 +299,14 @@ class _Rearranging:
         for _ in range(stop - start):
             yield block.slots[slot]
             slot += 1
-            if slot == size:
-                block, slot = block.next, 0
+            if slot == size:            # None only after the last item
+                block, slot = block.next, 0     # type: ignore[assignment]
 
     def _changed(self, state: int, length: int) -> bool:
         """Has the deque changed since it had this _state and this length?"""
         return self._state != state or self._size() != length
 
-    def __contains__(self, item: Any) -> bool:
+    def __contains__(self, item: object) -> bool:
         state, length = self._state, self._size()
         for candidate in self._scan(0, length):
             if same_item(candidate, item):
@@ -232,7 +315,7 @@ class _Rearranging:
                 raise RuntimeError(DEQUE_MUTATED)
         return False
 
-    def count(self, value: Any, /) -> int:
+    def count(self, value: object, /) -> int:
         """How many items are equal to ``value``.  O(n)."""
         state, length = self._state, self._size()
         total = 0
@@ -242,7 +325,8 @@ class _Rearranging:
                 raise RuntimeError(DEQUE_MUTATED)
         return total
 
-    def index(self, value: Any, start: int = 0, stop: int = SSIZE_MAX, /) -> int:
+    def index(self, value: object, start: SupportsIndex = 0,
+              stop: SupportsIndex = SSIZE_MAX, /) -> int:
         """Position of the first item equal to ``value`` in ``d[start:stop]``.
 
         ``start`` and ``stop`` work as in ``list.index``.  ValueError if there
@@ -257,7 +341,7 @@ class _Rearranging:
                 raise RuntimeError(DEQUE_MUTATED)
         raise not_in_deque(value)
 
-    def remove(self, value: Any, /) -> None:
+    def remove(self, value: object, /) -> None:
         """Remove the first item equal to ``value``.  ValueError if there is none."""
         state, length = self._state, self._size()
         for position, candidate in enumerate(self._scan(0, length)):
@@ -270,23 +354,25 @@ class _Rearranging:
         raise not_in_deque(value)
 
 
-class DequeSurface(_Rearranging, RichComparisons):
+class DequeSurface(_Rearranging[T], RichComparisons):
     """The rest of collections.deque: iteration, copies, operators,
     comparisons, printing and pickling, on top of :class:`_Rearranging`."""
 
     __slots__ = ()
-    __hash__ = None  # type: ignore[assignment]     # mutable, like deque
-    __class_getitem__ = classmethod(types.GenericAlias)
+    __hash__ = None                 # mutable, like deque
+
+    def __class_getitem__(cls, item: Any, /) -> types.GenericAlias:
+        return types.GenericAlias(cls, item)
 
     # -- iteration -----------------------------------------------------------------
 
-    def __iter__(self) -> Iterator[Any]:
+    def __iter__(self) -> Iterator[T]:
         return _BlockedDequeIterator(self)
 
-    def __reversed__(self) -> Iterator[Any]:
+    def __reversed__(self) -> Iterator[T]:
         return _BlockedDequeReverseIterator(self)
 
-    def _as_list(self) -> List[Any]:
+    def _as_list(self) -> List[T]:
         """``list(self)``: straight from the blocks unless a subclass changed __iter__."""
         if type(self).__iter__ is DequeSurface.__iter__:
             return self._snapshot()
@@ -294,23 +380,24 @@ class DequeSurface(_Rearranging, RichComparisons):
 
     # -- copies and operators ----------------------------------------------------
 
-    def copy(self, /) -> "DequeSurface":
+    def copy(self, /) -> Self:
         """A shallow copy: same class, maxlen and block size, same items."""
         return self._copy()
 
     __copy__ = copy
 
-    def _copy(self) -> "DequeSurface":
+    def _copy(self) -> Self:
         cls = type(self)
         if _is_core(cls):
-            new = cls((), self._maxlen, block_size=self._block_size)
+            core: Callable[..., Self] = cls     # the textbook's own __init__
+            new = core((), self._maxlen, block_size=self._block_size)
             new._extend(self._snapshot())
             return new
         # A subclass is built the way deque builds one, by calling the class,
         # so that its own __new__ and __init__ run.
         maker = self._maker()
         new = maker(self) if self._maxlen is None else maker(self, self._maxlen)
-        if not isinstance(new, DequeSurface):
+        if not isinstance(new, type(self)):
             raise TypeError(f"{name_of(self)}() must return a BlockedDeque, "
                             f"not {name_of(new)}")
         return new
@@ -321,41 +408,45 @@ class DequeSurface(_Rearranging, RichComparisons):
         ``block_size`` is passed only to an ``__init__`` known to accept it
         (the textbook's own); a subclass's ``__init__`` gets what deque passes.
         """
-        cls, init = type(self), _core(type(self)).__init__
-        if (cls.__init__ is init
-                and self._block_size != init.__kwdefaults__["block_size"]):
+        cls: Callable[..., Any] = type(self)
+        init = vars(_core(type(self)))["__init__"]
+        if (type(self).__init__ is init
+                and self._block_size != _default_block_size(init)):
             return functools.partial(cls, block_size=self._block_size)
         return cls
 
-    def __add__(self, other: Any) -> Any:
+    def __add__(self, other: DequeSurface[T]) -> Self:
         if not isinstance(other, DequeSurface):
+            # What the right operand's __radd__ answers, as with deque.
             return reflected(self, other, "__radd__",
                              cannot_concatenate("BlockedDeque", other), DequeSurface)
         new = self._copy()          # keeps self's class and maxlen, as deque does
         new._extend(other)
         return new
 
-    def __iadd__(self, other: Iterable[Any]) -> "DequeSurface":
+    def __iadd__(self, other: Iterable[T]) -> Self:
         self._extend(other)         # any iterable, as with extend
         return self
 
-    def __mul__(self, n: Any) -> Any:
+    def __mul__(self, n: SupportsIndex) -> Self:
         if not has_index(n):
-            return reflected(self, n, "__rmul__", cannot_multiply(n), DequeSurface)
+            # What the left operand's __rmul__ answers, as with deque.
+            return reflected(self, n, "__rmul__",      # type: ignore[no-any-return]
+                             cannot_multiply(n), DequeSurface)
         return self._repeated(as_repeat_count(n))
 
-    def __rmul__(self, n: Any) -> Any:
+    def __rmul__(self, n: SupportsIndex) -> Self:
         if not has_index(n):
             return NotImplemented   # let a sequence on the left say what is wrong
         return self._repeated(as_repeat_count(n))
 
-    def __imul__(self, n: Any) -> Any:
+    def __imul__(self, n: SupportsIndex) -> Self:
         if not has_index(n):
             return NotImplemented   # Python then tries __mul__, which explains
         self._repeat_in_place(as_repeat_count(n))
         return self
 
-    def _repeated(self, n: int) -> "DequeSurface":
+    def _repeated(self, n: int) -> Self:
         new = self._copy()          # self's class and maxlen, as deque does
         new._repeat_in_place(n)
         return new
@@ -450,6 +541,12 @@ class DequeSurface(_Rearranging, RichComparisons):
         return size
 
 
+def _default_block_size(init: Callable[..., None]) -> int:
+    """The ``block_size`` default of the textbook's ``__init__``."""
+    defaults: Dict[str, int] = getattr(init, "__kwdefaults__")
+    return defaults["block_size"]
+
+
 def _is_core(cls: type) -> bool:
     """Is ``cls`` the textbook class itself (the one built right on the surface)?"""
     return DequeSurface in cls.__bases__
@@ -488,7 +585,7 @@ def _subclass_slot_names(cls: type) -> List[str]:
 # Iterators
 ###############################################################################
 
-class _BlockedDequeIterator:
+class _BlockedDequeIterator(Generic[T]):
     """Walks a deque left to right; ``RuntimeError`` if the deque changes.
 
     Like deque's iterator it can be built directly, ``type(iter(d))(d, k)``,
@@ -499,7 +596,7 @@ class _BlockedDequeIterator:
 
     __slots__ = ("_deque", "_block", "_slot", "_remaining", "_state", "_length")
 
-    def __init__(self, deque: DequeSurface, index: int = 0, /) -> None:
+    def __init__(self, deque: DequeSurface[T], index: SupportsIndex = 0, /) -> None:
         if not isinstance(deque, DequeSurface):
             raise bad_argument("BlockedDeque", deque)     # deque's words
         length = deque._size()
@@ -509,16 +606,16 @@ class _BlockedDequeIterator:
         self._remaining = length - skip
         if self._remaining:
             self._block, self._slot = deque._locate(self._first_position(skip))
-        else:
-            self._block, self._slot = None, 0
+        else:                               # never read: nothing is left
+            self._block, self._slot = deque._left_block, 0
 
     def _first_position(self, skip: int) -> int:
         return skip
 
-    def __iter__(self) -> "_BlockedDequeIterator":
+    def __iter__(self) -> Self:
         return self
 
-    def __next__(self) -> Any:
+    def __next__(self) -> T:
         deque = self._deque
         if deque._state != self._state or deque._size() != self._length:
             self._remaining = 0
@@ -528,8 +625,8 @@ class _BlockedDequeIterator:
         block, slot = self._block, self._slot
         item = block.slots[slot]
         slot += 1
-        if slot == deque._block_size:
-            self._block, slot = block.next, 0
+        if slot == deque._block_size:       # None only after the last item
+            self._block, slot = block.next, 0   # type: ignore[assignment]
         self._slot = slot
         self._remaining -= 1
         return item
@@ -541,7 +638,7 @@ class _BlockedDequeIterator:
         return type(self), (self._deque, self._deque._size() - self._remaining)
 
 
-class _BlockedDequeReverseIterator(_BlockedDequeIterator):
+class _BlockedDequeReverseIterator(_BlockedDequeIterator[T]):
     """Walks a deque right to left; ``RuntimeError`` if the deque changes."""
 
     __slots__ = ()
@@ -549,7 +646,7 @@ class _BlockedDequeReverseIterator(_BlockedDequeIterator):
     def _first_position(self, skip: int) -> int:
         return self._deque._size() - 1 - skip
 
-    def __next__(self) -> Any:
+    def __next__(self) -> T:
         # deque's reverse iterator looks for the end first, then for a
         # change (the forward one does it the other way round).
         if not self._remaining:
@@ -563,6 +660,7 @@ class _BlockedDequeReverseIterator(_BlockedDequeIterator):
         if slot:
             self._slot = slot - 1
         else:
-            self._block, self._slot = block.prev, deque._block_size - 1
+            # None only after the first item:
+            self._block, self._slot = block.prev, deque._block_size - 1  # type: ignore[assignment]
         self._remaining -= 1
         return item

@@ -58,8 +58,9 @@ import operator
 from collections.abc import MutableSequence
 from reprlib import recursive_repr
 from types import GenericAlias
-from typing import (Any, Callable, Iterable, Iterator, List, Optional, Tuple,
-                    TypeVar)
+from typing import (TYPE_CHECKING, Any, Callable, Dict, Generic, Iterable,
+                    Iterator, List, Optional, SupportsIndex, Tuple, TypeVar,
+                    Union, overload)
 
 from dsa._compat import (EMPTY_LIST, EXTENDED_SLICE_NOT_ITERABLE, LIST_INDEX,
                          LIST_ASSIGNMENT_INDEX, MODIFIED_DURING_SORT, POP_INDEX,
@@ -70,175 +71,24 @@ from dsa._compat import (EMPTY_LIST, EXTENDED_SLICE_NOT_ITERABLE, LIST_INDEX,
                          extended_slice_size_error, has_index,
                          list_index_error, no_keywords, not_in_list,
                          reflected, same_item, slice_items)
+from dsa._list_iterators import _ListIterator
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsDunderLT
+    from typing_extensions import Self
+
+    from dsa.linked_nodes import _LinkNode
 
 __all__ = ["ListSurface"]
 
 T = TypeVar("T")
-_Node = Any                     # a node of the textbook lists
+N = TypeVar("N", bound="_LinkNode[Any]")      # the node class of the list
 
 _value_of = operator.attrgetter("value")
 
 
-class _ListArithmetic:
-    """``sort``, the comparisons, ``+`` and ``*``, ``repr``, pickling and
-    ``sys.getsizeof``: what list does with a whole list at once."""
-
-    __slots__ = ()
-
-    # -- reordering ----------------------------------------------------------
-
-    def sort(self, *, key: Optional[Callable[[T], Any]] = None, reverse: Any = False) -> None:
-        """Sort in place, stably, by relinking nodes: a merge sort.  O(n log n).
-
-        Merge sort is *the* sort for linked lists: it never needs item ``i``
-        by position, only "merge two sorted chains", which walks both chains
-        from the front and just relinks nodes, so no second array.  It runs
-        bottom-up (runs of 1 merged into runs of 2, then 4, ...; see
-        :func:`_merge_sort`), so nothing is recursive.  Only ``<`` is used,
-        and an item from the later run goes first only if it is strictly
-        smaller, which keeps equal items in their original order (stability).
-
-        As ``list.sort`` does, the list looks empty while it is being sorted,
-        the keys are all computed before anything moves (so a key function
-        that raises leaves the list as it was), and a list changed during the
-        sort raises ``ValueError`` (the changes are thrown away).  If a
-        comparison raises, the items go back in their original order.
-        """
-        descending = as_sort_flag(reverse)
-        # Lift the chain out: the list is empty, the nodes belong to no list
-        # (so node handles cannot touch them mid-sort) and keep their _next.
-        # `nodes` records the original order, an undo log of 8 bytes a node
-        # for when a comparison raises half-way through the relinking.
-        nodes = self._take_all()
-        version = self._version
-        try:
-            if key is None:
-                rank: Callable[[_Node], Any] = _value_of
-            else:
-                keys = {node: key(node.value) for node in nodes}
-                rank = keys.__getitem__
-            if descending:
-                def goes_first(later: _Node, earlier: _Node) -> bool:
-                    return rank(earlier) < rank(later)
-            else:
-                def goes_first(later: _Node, earlier: _Node) -> bool:
-                    return rank(later) < rank(earlier)
-            first = _merge_sort(nodes[0] if nodes else None, goes_first,
-                                self._Node())
-        except BaseException:
-            self._put_back(_chain(nodes), version)
-            raise
-        if not self._put_back(first, version):
-            raise ValueError(MODIFIED_DURING_SORT)
-
-    def _put_back(self, first: Optional[_Node], version: int) -> bool:
-        """Relink the chain lifted out by sort; False if the list changed meanwhile."""
-        untouched = self._version == version
-        if not untouched:
-            self.clear()                  # drop what the key or comparisons added
-        self._adopt_chain(first)
-        return untouched
-
-    # -- operators -----------------------------------------------------------
-
-    def _compare(self, other: Any, op: Callable[[Any, Any], Any]) -> Any:
-        """Compare the way list does: the first differing item decides.
-
-        Equal lengths are a quick way out for == and !=.  Otherwise walk both
-        lists to the first pair that is not equal (identity counts as equal);
-        if one list ran out first, the lengths decide; else == is False, != is
-        True, and <, <=, >, >= are answered by that pair of items.
-        """
-        if not isinstance(other, self._kind):
-            return NotImplemented
-        if op in (operator.eq, operator.ne) and self._size != other._size:
-            return op is operator.ne
-        versions = (self._version, other._version)
-        i = 0
-        mine = theirs = None
-        for (_, a), (_, b) in zip(self._scan(), other._scan()):
-            mine, theirs = a.value, b.value
-            if mine is not theirs and not mine == theirs:
-                break
-            i += 1
-        if i >= self._size or i >= other._size:
-            return op(self._size, other._size)
-        if op is operator.eq:
-            return False
-        if op is operator.ne:
-            return True
-        if (self._version, other._version) != versions:     # __eq__ changed a list
-            mine, theirs = self._node_at(i).value, other._node_at(i).value
-        return op(mine, theirs)
-
-
-    def __add__(self, other: Any) -> "ListSurface[T]":
-        if not isinstance(other, self._kind):      # list's words and order
-            return reflected(self, other, "__radd__",
-                             cannot_concatenate(self._kind.__name__, other), self._kind)
-        new = self._kind()
-        new._extend(self._values())
-        new._extend(other._values())
-        return new
-
-    def __iadd__(self, other: Iterable[T]) -> "ListSurface[T]":
-        self._extend(other)
-        return self
-
-    def __mul__(self, n: Any) -> "ListSurface[T]":
-        if not has_index(n):
-            return reflected(self, n, "__rmul__", cannot_multiply(n), self._kind)
-        count = as_repeat_count(n)
-        new = self._kind()
-        new._extend(self._repeated(count))
-        return new
-
-    def __rmul__(self, n: Any) -> "ListSurface[T]":
-        if not has_index(n):
-            # `"ab" * a_list`: let the str (or tuple...) on the left complain
-            # about its right operand, exactly as it does with a list.
-            return NotImplemented
-        return self.__mul__(n)
-
-    def __imul__(self, n: Any) -> "ListSurface[T]":
-        if not has_index(n):
-            return NotImplemented     # Python then tries __mul__, which explains
-        count = as_repeat_count(n)
-        if count < 1:
-            self.clear()
-        else:
-            self._extend(self._repeated(count - 1))
-        return self
-
-    def _repeated(self, count: int) -> Iterator[T]:
-        values = self._values()
-        if count > 0 and len(values) * count > SSIZE_MAX // self._node_bytes:
-            raise MemoryError                 # more nodes than an address space holds
-        for _ in range(count):
-            yield from values
-
-    # -- representation, copying, pickling ------------------------------------
-
-    @recursive_repr("[...]")
-    def __repr__(self) -> str:
-        items = ", ".join(repr(node.value) for _, node in self._scan())
-        return f"{type(self).__name__}([{items}])"
-
-    def __reduce__(self) -> tuple:
-        # Like list: make an empty object of the same class without calling
-        # __init__, restore any instance attributes of a subclass, then append
-        # the items one by one (which also copes with a list containing itself).
-        state = getattr(self, "__dict__", None) or None
-        return copyreg.__newobj__, (type(self),), state, iter(self)
-
-    def __sizeof__(self) -> int:
-        # sys.getsizeof(a_list) counts the list's array of references but not
-        # the items.  The nodes are a linked list's "array", so count them.
-        return object.__sizeof__(self) + (self._size + 1) * self._node_bytes
-
-
-class ListSurface(_ListArithmetic, RichComparisons, MutableSequence[T]):
-    """Everything of list that works the same on a singly and a doubly linked list.
+class _ListCore(MutableSequence[T], Generic[T, N]):
+    """The list's bookkeeping, iteration and the primitives each list provides.
 
     A concrete list provides the pointer surgery, all O(1) except where noted:
 
@@ -251,22 +101,25 @@ class ListSurface(_ListArithmetic, RichComparisons, MutableSequence[T]):
       a chain linked through ``_next`` back in (used by ``sort``);
     * ``reverse()`` and ``check_invariants()``.
 
-    Every position-based operation of ``list`` is built here from those, with
-    one idea: walk to the *predecessor* of the position (``_before(i)``; the
+    Every position-based operation of ``list`` is built from those (in
+    :class:`ListSurface`), with one idea: walk to the *predecessor* of the position (``_before(i)``; the
     sentinel for position 0), then splice after it.
     """
 
     __slots__ = ("_sentinel", "_size", "_version")
 
-    _Node: type
+    _sentinel: N
+    _size: int
+    _version: int             # bumped by every structural change, checked by iterators
+    _Node: type               # the class of the list's nodes
     _node_bytes: int          # sys.getsizeof of one node
     # The class whose instances this one compares with, and whose instances
     # slices, +, * and copy() return; set below for each concrete class.
-    _kind: type
+    _kind: type[ListSurface[Any, Any]]
 
     # -- creation ------------------------------------------------------------
 
-    def __new__(cls, *args: Any, **kwargs: Any) -> "ListSurface[T]":
+    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
         # As with list, a new object is already a valid empty list before
         # __init__ runs, so a subclass whose __init__ does not call ours, and
         # unpickling (which skips __init__), still get a working list.
@@ -288,30 +141,32 @@ class ListSurface(_ListArithmetic, RichComparisons, MutableSequence[T]):
     def _start_empty(self) -> None:
         raise NotImplementedError
 
-
-    def _before(self, i: int) -> _Node:
+    def _before(self, i: int) -> N:
         """The node after which position ``i`` begins (0 <= i <= len)."""
         return self._sentinel if i == 0 else self._node_at(i - 1)
 
-    def _node_or_none(self, i: int) -> Optional[_Node]:
+    def _node_or_none(self, i: int) -> Optional[N]:
         return self._node_at(i) if 0 <= i < self._size else None
 
-    def _first(self) -> Optional[_Node]:
+    def _first(self) -> Optional[N]:
         return self._after(self._sentinel)
 
-    def _last(self) -> Optional[_Node]:
+    def _last(self) -> Optional[N]:
         return self._node_at(self._size - 1) if self._size else None
 
     def _position(self, index: Any, message: str) -> int:
         """Turn ``a[index]``'s index into a position in range, or raise IndexError."""
-        i = as_subscript(index)
+        return self._in_range(as_subscript(index), message)
+
+    def _in_range(self, i: int, message: str) -> int:
+        """``i`` (negative counts from the end) as a position in range, or IndexError."""
         if i < 0:
             i += self._size
         if not 0 <= i < self._size:
             raise IndexError(message)
         return i
 
-    def _scan(self, start: int = 0, stop: int = SSIZE_MAX) -> Iterator[Tuple[int, _Node]]:
+    def _scan(self, start: int = 0, stop: int = SSIZE_MAX) -> Iterator[Tuple[int, N]]:
         """Visit positions ``start, start + 1, ...`` below ``stop``, as list's loops do.
 
         ``in``, ``index``, ``count``, ``remove``, ``==`` and ``repr`` call
@@ -357,7 +212,7 @@ class ListSurface(_ListArithmetic, RichComparisons, MutableSequence[T]):
                 raise self._changed()
             node = self._after(node)
 
-    def nodes(self) -> Iterator[_Node]:
+    def nodes(self) -> Iterator[N]:
         """The nodes, front to back (node handles for O(1) work later).
 
         Like iteration, this raises RuntimeError if the list's structure
@@ -366,7 +221,7 @@ class ListSurface(_ListArithmetic, RichComparisons, MutableSequence[T]):
         """
         return self._iter_nodes(self._version)
 
-    def _iter_nodes(self, version: int) -> Iterator[_Node]:
+    def _iter_nodes(self, version: int) -> Iterator[N]:
         if self._version != version:
             raise self._changed()
         node = self._first()
@@ -380,13 +235,239 @@ class ListSurface(_ListArithmetic, RichComparisons, MutableSequence[T]):
         """A plain list of the values (for when the source is this list itself)."""
         return list(self._iter_values(self._version))
 
-    # -- sizes and membership ------------------------------------------------
+    # -- sizes, growing, emptying ----------------------------------------------
 
     def __len__(self) -> int:
         return self._size                 # kept up to date by every splice: O(1)
 
     def __bool__(self) -> bool:
         return self._size > 0
+
+
+    def _extend(self, iterable: Iterable[T]) -> None:
+        if iterable is self:
+            iterable = self._values()     # else we would read our own appends forever
+        for value in iterable:
+            self._link_after(self._before(self._size), self._new_node(value))
+
+    def clear(self) -> None:
+        """Remove every item.  O(n): each node is detached (see the module notes)."""
+        while self._size:
+            self._unlink_after(self._sentinel)
+
+    def __class_getitem__(cls, item: Any, /) -> GenericAlias:
+        return GenericAlias(cls, item)
+
+    # -- to be provided by each list -------------------------------------------
+
+    def _new_node(self, value: T) -> N:
+        raise NotImplementedError
+
+    def _after(self, node: N) -> Optional[N]:
+        raise NotImplementedError
+
+    def _node_at(self, i: int) -> N:
+        raise NotImplementedError
+
+    def _link_after(self, pred: N, node: N) -> None:
+        raise NotImplementedError
+
+    def _unlink_after(self, pred: N) -> N:
+        raise NotImplementedError
+
+    def _predecessor(self, node: N) -> N:
+        raise NotImplementedError
+
+    def _take_all(self) -> List[N]:
+        raise NotImplementedError
+
+    def _adopt_chain(self, first: Optional[N]) -> None:
+        raise NotImplementedError
+
+    def _end_of_walk(self) -> Optional[N]:
+        """What a forward walk meets after the last node."""
+        raise NotImplementedError
+
+    def check_invariants(self) -> None:
+        raise NotImplementedError
+
+
+
+class _ListArithmetic(_ListCore[T, N]):
+    """``sort``, the comparisons, ``+`` and ``*``, ``repr``, pickling and
+    ``sys.getsizeof``: what list does with a whole list at once."""
+
+    __slots__ = ()
+
+    # -- reordering ----------------------------------------------------------
+
+    def sort(self, *, key: Optional[Callable[[T], Any]] = None, reverse: Any = False) -> None:
+        """Sort in place, stably, by relinking nodes: a merge sort.  O(n log n).
+
+        Merge sort is *the* sort for linked lists: it never needs item ``i``
+        by position, only "merge two sorted chains", which walks both chains
+        from the front and just relinks nodes, so no second array.  It runs
+        bottom-up (runs of 1 merged into runs of 2, then 4, ...; see
+        :func:`_merge_sort`), so nothing is recursive.  Only ``<`` is used,
+        and an item from the later run goes first only if it is strictly
+        smaller, which keeps equal items in their original order (stability).
+
+        As ``list.sort`` does, the list looks empty while it is being sorted,
+        the keys are all computed before anything moves (so a key function
+        that raises leaves the list as it was), and a list changed during the
+        sort raises ``ValueError`` (the changes are thrown away).  If a
+        comparison raises, the items go back in their original order.
+        """
+        descending = as_sort_flag(reverse)
+        # Lift the chain out: the list is empty, the nodes belong to no list
+        # (so node handles cannot touch them mid-sort) and keep their _next.
+        # `nodes` records the original order, an undo log of 8 bytes a node
+        # for when a comparison raises half-way through the relinking.
+        nodes = self._take_all()
+        version = self._version
+        try:
+            if key is None:
+                rank: Callable[[N], SupportsDunderLT[Any]] = _value_of
+            else:
+                keys = {node: key(node.value) for node in nodes}
+                rank = keys.__getitem__
+            if descending:
+                def goes_first(later: N, earlier: N) -> object:
+                    return rank(earlier) < rank(later)
+            else:
+                def goes_first(later: N, earlier: N) -> object:
+                    return rank(later) < rank(earlier)
+            first = _merge_sort(nodes[0] if nodes else None, goes_first,
+                                self._Node())
+        except BaseException:
+            self._put_back(_chain(nodes), version)
+            raise
+        if not self._put_back(first, version):
+            raise ValueError(MODIFIED_DURING_SORT)
+
+    def _put_back(self, first: Optional[N], version: int) -> bool:
+        """Relink the chain lifted out by sort; False if the list changed meanwhile."""
+        untouched = self._version == version
+        if not untouched:
+            self.clear()                  # drop what the key or comparisons added
+        self._adopt_chain(first)
+        return untouched
+
+    # -- operators -----------------------------------------------------------
+
+    def _compare(self, other: Any, op: Callable[[Any, Any], Any]) -> Any:
+        """Compare the way list does: the first differing item decides.
+
+        Equal lengths are a quick way out for == and !=.  Otherwise walk both
+        lists to the first pair that is not equal (identity counts as equal);
+        if one list ran out first, the lengths decide; else == is False, != is
+        True, and <, <=, >, >= are answered by that pair of items.
+        """
+        if not isinstance(other, self._kind):
+            return NotImplemented
+        if op in (operator.eq, operator.ne) and self._size != other._size:
+            return op is operator.ne
+        versions = (self._version, other._version)
+        i = 0
+        mine: object = None
+        theirs: object = None
+        for (_, a), (_, b) in zip(self._scan(), other._scan()):
+            mine, theirs = a.value, b.value
+            if mine is not theirs and not mine == theirs:
+                break
+            i += 1
+        if i >= self._size or i >= other._size:
+            return op(self._size, other._size)
+        if op is operator.eq:
+            return False
+        if op is operator.ne:
+            return True
+        if (self._version, other._version) != versions:     # __eq__ changed a list
+            mine, theirs = self._node_at(i).value, other._node_at(i).value
+        return op(mine, theirs)
+
+
+    def _new(self, *parts: Iterable[T]) -> ListSurface[T, N]:
+        """A list of the base class (as list's slices, ``+`` and ``*`` make
+        plain lists) holding the items of ``parts``, one after the other."""
+        new: ListSurface[T, N] = self._kind()
+        for part in parts:
+            new._extend(part)
+        return new
+
+    def __add__(self, other: ListSurface[T, N]) -> ListSurface[T, N]:
+        if not isinstance(other, self._kind):      # list's words and order
+            # What the right operand's __radd__ answers, as with list.
+            return reflected(self, other, "__radd__",   # type: ignore[no-any-return]
+                             cannot_concatenate(self._kind.__name__, other), self._kind)
+        return self._new(self._values(), other._values())
+
+    def __iadd__(self, other: Iterable[T]) -> Self:
+        self._extend(other)
+        return self
+
+    def __mul__(self, n: SupportsIndex) -> ListSurface[T, N]:
+        if not has_index(n):
+            # What the left operand's __rmul__ answers, as with list.
+            return reflected(self, n, "__rmul__",      # type: ignore[no-any-return]
+                             cannot_multiply(n), self._kind)
+        return self._new(self._repeated(as_repeat_count(n)))
+
+    def __rmul__(self, n: SupportsIndex) -> ListSurface[T, N]:
+        if not has_index(n):
+            # `"ab" * a_list`: let the str (or tuple...) on the left complain
+            # about its right operand, exactly as it does with a list.
+            return NotImplemented
+        return self.__mul__(n)
+
+    def __imul__(self, n: SupportsIndex) -> Self:
+        if not has_index(n):
+            return NotImplemented     # Python then tries __mul__, which explains
+        self._repeat_in_place(as_repeat_count(n))
+        return self
+
+    def _repeat_in_place(self, count: int) -> None:
+        """``self *= count``: keep the items and add ``count - 1`` copies."""
+        if count < 1:
+            self.clear()
+        else:
+            self._extend(self._repeated(count - 1))
+
+    def _repeated(self, count: int) -> Iterator[T]:
+        values = self._values()
+        if count > 0 and len(values) * count > SSIZE_MAX // self._node_bytes:
+            raise MemoryError                 # more nodes than an address space holds
+        for _ in range(count):
+            yield from values
+
+    # -- representation, copying, pickling ------------------------------------
+
+    @recursive_repr("[...]")
+    def __repr__(self) -> str:
+        items = ", ".join(repr(node.value) for _, node in self._scan())
+        return f"{type(self).__name__}([{items}])"
+
+    def __reduce__(self) -> Tuple[Any, ...]:
+        # Like list: make an empty object of the same class without calling
+        # __init__, restore any instance attributes of a subclass, then append
+        # the items one by one (which also copes with a list containing itself).
+        state = getattr(self, "__dict__", None) or None
+        newobj = copyreg.__newobj__     # type: ignore[attr-defined]  # not in typeshed
+        return newobj, (type(self),), state, iter(self)
+
+    def __sizeof__(self) -> int:
+        # sys.getsizeof(a_list) counts the list's array of references but not
+        # the items.  The nodes are a linked list's "array", so count them.
+        return object.__sizeof__(self) + (self._size + 1) * self._node_bytes
+
+
+
+class ListSurface(_ListArithmetic[T, N], RichComparisons):
+    """Everything of list that works the same on a singly and a doubly linked
+    list: searching, positions and slices, growing and shrinking (with
+    :class:`_ListArithmetic` and :class:`_ListCore` below it)."""
+
+    __slots__ = ()
 
     def __contains__(self, value: object) -> bool:
         return any(same_item(node.value, value) for _, node in self._scan())
@@ -414,18 +495,24 @@ class ListSurface(_ListArithmetic, RichComparisons, MutableSequence[T]):
 
     # -- reading, writing and deleting by position ---------------------------
 
-    def __getitem__(self, index: Any) -> Any:
+    @overload
+    def __getitem__(self, index: SupportsIndex) -> T: ...
+    @overload
+    def __getitem__(self, index: slice) -> ListSurface[T, N]: ...
+    def __getitem__(self, index: Union[SupportsIndex, slice]) -> Union[T, ListSurface[T, N]]:
         """``a[i]`` walks to position ``i``: O(i).  ``a[i:j:k]`` is a new list."""
         if has_index(index):
-            return self._node_at(self._position(index, LIST_INDEX)).value
+            value: T = self._node_at(self._position(index, LIST_INDEX)).value
+            return value
         if isinstance(index, slice):
-            positions = range(*index.indices(self._size))
-            new = self._kind()
-            new._extend(self._gather(positions))
-            return new
+            return self._new(self._gather(range(*index.indices(self._size))))
         raise list_index_error(index)
 
-    def __setitem__(self, index: Any, value: Any) -> None:
+    @overload
+    def __setitem__(self, index: SupportsIndex, value: T) -> None: ...
+    @overload
+    def __setitem__(self, index: slice, value: Iterable[T]) -> None: ...
+    def __setitem__(self, index: Union[SupportsIndex, slice], value: Any) -> None:
         """``a[i] = x`` replaces a value (not a node).  ``a[i:j] = items`` as for list."""
         if has_index(index):
             i = self._position(index, LIST_ASSIGNMENT_INDEX)
@@ -439,7 +526,7 @@ class ListSurface(_ListArithmetic, RichComparisons, MutableSequence[T]):
         else:
             raise list_index_error(index)
 
-    def __delitem__(self, index: Any) -> None:
+    def __delitem__(self, index: Union[SupportsIndex, slice]) -> None:
         """``del a[i]`` unlinks one node; ``del a[i:j:k]`` unlinks several in one walk."""
         if has_index(index):
             i = self._position(index, LIST_ASSIGNMENT_INDEX)
@@ -461,15 +548,14 @@ class ListSurface(_ListArithmetic, RichComparisons, MutableSequence[T]):
             values.reverse()
         return values
 
-    def _nodes_at(self, ascending: range) -> Iterator[_Node]:
+    def _nodes_at(self, ascending: range) -> Iterator[N]:
         """The nodes at an ascending range of positions: walk once, step by step."""
         if not ascending:
             return
         node = self._node_at(ascending.start)
         yield node
         for _ in range(len(ascending) - 1):
-            for _ in range(ascending.step):
-                node = self._after(node)
+            node = _forward(node, ascending.step)
             yield node
 
     def _replace_run(self, start: int, stop: int, items: List[T]) -> None:
@@ -483,7 +569,7 @@ class ListSurface(_ListArithmetic, RichComparisons, MutableSequence[T]):
         old = stop - start
         node = self._before(start)
         for value in items[:old]:
-            node = self._after(node)
+            node = node._next           # type: ignore[assignment]  # within the run
             node.value = value
         if len(items) > old:
             for value in items[old:]:
@@ -517,8 +603,7 @@ class ListSurface(_ListArithmetic, RichComparisons, MutableSequence[T]):
         pred = self._before(ascending.start)
         for k in range(len(ascending)):
             if k:
-                for _ in range(ascending.step - 1):
-                    pred = self._after(pred)
+                pred = _forward(pred, ascending.step - 1)
             self._unlink_after(pred)
 
     # -- growing and shrinking -----------------------------------------------
@@ -548,29 +633,20 @@ class ListSurface(_ListArithmetic, RichComparisons, MutableSequence[T]):
         """Append every item of ``iterable`` (which may be this list itself)."""
         self._extend(iterable)
 
-    def _extend(self, iterable: Iterable[T]) -> None:
-        if iterable is self:
-            iterable = self._values()     # else we would read our own appends forever
-        for value in iterable:
-            self._link_after(self._before(self._size), self._new_node(value))
-
     def pop(self, index: Any = -1) -> T:
         """Remove and return the item at ``index`` (the last by default)."""
-        i = as_ssize(index)
-        size = self._size
-        if size == 0:
+        i = as_ssize(index)               # a bad index is refused first, as by list
+        if self._size == 0:
             raise IndexError(EMPTY_LIST)
-        if i < 0:
-            i += size
-        if not 0 <= i < size:
-            raise IndexError(POP_INDEX)
-        return self._unlink_after(self._before(i)).value
+        value: T = self._unlink_after(self._before(self._in_range(i, POP_INDEX))).value
+        return value
 
     def popleft(self) -> T:
         """Remove and return the first item.  O(1)."""
         if self._size == 0:
             raise IndexError(EMPTY_LIST)
-        return self._unlink_after(self._sentinel).value
+        value: T = self._unlink_after(self._sentinel).value
+        return value
 
     def remove(self, value: Any) -> None:
         """Remove the first item equal to ``value``.  O(n).  ValueError if none."""
@@ -586,48 +662,19 @@ class ListSurface(_ListArithmetic, RichComparisons, MutableSequence[T]):
                 return
         raise ValueError(REMOVE_MISSING)
 
-    def clear(self) -> None:
-        """Remove every item.  O(n): each node is detached (see the module notes)."""
-        while self._size:
-            self._unlink_after(self._sentinel)
-
-    def copy(self) -> "ListSurface[T]":
+    def copy(self) -> ListSurface[T, N]:
         """A shallow copy, of the base class (as ``list.copy`` returns a list)."""
-        new = self._kind()
-        new._extend(self._values())
-        return new
+        return self._new(self._values())
 
-    __class_getitem__ = classmethod(GenericAlias)
-
-
-    # -- to be provided by each list -------------------------------------------
-
-    def _after(self, node: _Node) -> Optional[_Node]:
-        raise NotImplementedError
-
-    def _node_at(self, i: int) -> _Node:
-        raise NotImplementedError
-
-    def _link_after(self, pred: _Node, node: _Node) -> None:
-        raise NotImplementedError
-
-    def _unlink_after(self, pred: _Node) -> _Node:
-        raise NotImplementedError
-
-    def _predecessor(self, node: _Node) -> _Node:
-        raise NotImplementedError
-
-    def _take_all(self) -> List[_Node]:
-        raise NotImplementedError
-
-    def _adopt_chain(self, first: Optional[_Node]) -> None:
-        raise NotImplementedError
-
-    def check_invariants(self) -> None:
-        raise NotImplementedError
+def _forward(node: N, hops: int) -> N:
+    """The node ``hops`` links after ``node``; the caller knows the chain is
+    that long, so no link on the way is None (hence the one ignore)."""
+    for _ in range(hops):
+        node = node._next               # type: ignore[assignment]
+    return node
 
 
-def _chain(nodes: List[_Node]) -> Optional[_Node]:
+def _chain(nodes: List[N]) -> Optional[N]:
     """Link ``nodes`` in this order through ``_next``; return the first."""
     for node, following in zip(nodes, nodes[1:]):
         node._next = following
@@ -639,8 +686,8 @@ def _chain(nodes: List[_Node]) -> Optional[_Node]:
 
 # -- merge sort on links -------------------------------------------------------
 
-def _merge(scratch: _Node, a: Optional[_Node], b: Optional[_Node],
-           goes_first: Callable[[_Node, _Node], bool]) -> Optional[_Node]:
+def _merge(scratch: N, a: Optional[N], b: Optional[N],
+           goes_first: Callable[[N, N], object]) -> Optional[N]:
     """Merge sorted chains ``a`` (the earlier nodes) and ``b`` into one; return its first.
 
     Only links change: each step takes the front node of ``a`` or ``b`` and
@@ -661,9 +708,9 @@ def _merge(scratch: _Node, a: Optional[_Node], b: Optional[_Node],
     return scratch._next
 
 
-def _merge_sort(first: Optional[_Node],
-                goes_first: Callable[[_Node, _Node], bool],
-                scratch: _Node) -> Optional[_Node]:
+def _merge_sort(first: Optional[N],
+                goes_first: Callable[[N, N], object],
+                scratch: N) -> Optional[N]:
     """Sort a chain linked through ``_next``, bottom-up, without recursion.
 
     ``runs[k]`` is either empty or a sorted chain of exactly 2**k nodes.
@@ -676,14 +723,15 @@ def _merge_sort(first: Optional[_Node],
     is what keeps the sort stable.  ``scratch`` is a spare node the merges
     hang their output from.
     """
-    runs: List[Optional[_Node]] = []
+    runs: List[Optional[N]] = []
+    run: Optional[N]
     node = first
     while node is not None:
         run, node = node, node._next
         run._next = None
         k = 0
-        while k < len(runs) and runs[k] is not None:
-            run = _merge(scratch, runs[k], run, goes_first)
+        while k < len(runs) and (earlier := runs[k]) is not None:
+            run = _merge(scratch, earlier, run, goes_first)
             runs[k] = None
             k += 1
         if k == len(runs):
@@ -691,98 +739,9 @@ def _merge_sort(first: Optional[_Node],
         else:
             runs[k] = run
     # Merge what is left, shortest (latest) runs first.
-    result: Optional[_Node] = None
+    result: Optional[N] = None
     for run in runs:
         if run is not None:
             result = run if result is None else _merge(scratch, run, result, goes_first)
     return result
 
-
-class _ListIterator:
-    """An iterator over a linked list's values that, like list's, says how
-    many are left (``operator.length_hint``) and can be pickled (as an
-    iterator over what is left).  It walks the links itself: ``_node`` is
-    the next node to yield, ``_end`` what follows the last one (None, or
-    the doubly linked list's sentinel), ``_link`` the attribute to follow."""
-
-    __slots__ = ("_list", "_node", "_end", "_link", "_version", "_taken")
-
-    def __init__(self, owner: "ListSurface", first: Any, end: Any,
-                 link: str) -> None:
-        self._list: Optional[ListSurface] = owner
-        self._node, self._end, self._link = first, end, link
-        self._version, self._taken = owner._version, 0
-
-    def __iter__(self) -> "_ListIterator":
-        return self
-
-    def __next__(self) -> Any:
-        owner = self._list
-        if owner is None:
-            raise StopIteration
-        if owner._version != self._version:
-            self._finish()               # exhausted for good, as a generator
-            raise owner._changed()
-        node = self._node
-        if node is self._end:
-            self._finish()
-            raise StopIteration
-        self._node = getattr(node, self._link)
-        self._taken += 1
-        return node.value
-
-    def _finish(self) -> None:
-        """Let go of the list and its nodes (they must not be kept alive)."""
-        self._list = self._node = self._end = None
-
-    def __length_hint__(self) -> int:
-        owner = self._list
-        if owner is None or owner._version != self._version:
-            return 0
-        return max(owner._size - self._taken, 0)
-
-    def __reduce__(self) -> tuple:
-        owner, rest = self._list, []
-        if owner is not None and owner._version == self._version:
-            node = self._node
-            while node is not self._end:
-                rest.append(node.value)
-                node = getattr(node, self._link)
-        return iter, (rest,)
-
-
-class _SnapshotIterator(_ListIterator):
-    """Backwards over a singly linked list, whose nodes cannot step back:
-    over the list of its nodes taken when the walk starts; ``_node`` is the
-    index of the next one to yield."""
-
-    __slots__ = ("_nodes",)
-
-    def __init__(self, owner: "ListSurface", nodes: list) -> None:
-        super().__init__(owner, len(nodes) - 1, -1, "")
-        self._nodes = nodes
-
-    def __next__(self) -> Any:
-        owner = self._list
-        if owner is None:
-            raise StopIteration
-        if owner._version != self._version:
-            self._finish()
-            raise owner._changed()
-        i = self._node
-        if i < 0:
-            self._finish()
-            raise StopIteration
-        self._node, self._taken = i - 1, self._taken + 1
-        return self._nodes[i].value
-
-    def _finish(self) -> None:
-        super()._finish()
-        self._nodes = []
-
-    def __reduce__(self) -> tuple:
-        owner = self._list
-        if owner is None or owner._version != self._version:
-            return iter, ([],)
-        return iter, ([node.value for node in self._nodes[self._node::-1]]
-                      if self._node >= 0 else [],)

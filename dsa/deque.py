@@ -88,11 +88,15 @@ empty, an exclusive tail index, one spare, a stored length
 from __future__ import annotations
 
 import operator
-from typing import Any, Iterable, Iterator, List, Optional, Tuple
+from typing import (TYPE_CHECKING, Any, Generic, Iterable, Iterator, List,
+                    Optional, Sequence, SupportsIndex, Tuple, TypeVar)
 
-from dsa._collections_deque import _END, DequeSurface
+from dsa._collections_deque import _EMPTY, _END, DequeSurface
 from dsa._compat import EMPTY_DEQUE, as_maxlen, deque_position, name_of
 from dsa.pictures import Pictured
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
 
 __all__ = ["BlockedDeque", "DEFAULT_BLOCK_SIZE", "MAX_BLOCK_SIZE", "check_block_size"]
 
@@ -100,17 +104,19 @@ DEFAULT_BLOCK_SIZE = 64          # slots per block, as in CPython's deque
 MAX_BLOCK_SIZE = 1 << 20         # the largest block either twin takes: 8 MiB in C
 _SPARE_BLOCKS_KEPT = 4           # emptied blocks a deque keeps for reuse
 
+T = TypeVar("T")
 
-class _Block:
-    """``block_size`` slots (None when empty) and a link to each neighbour:
+
+class _Block(Generic[T]):
+    """``block_size`` slots (``_EMPTY``, None, when empty) and a link to each neighbour:
     ``prev`` to the left, ``next`` to the right (None at the ends)."""
 
     __slots__ = ("slots", "prev", "next")
 
     def __init__(self, size: int) -> None:
-        self.slots: List[Any] = [None] * size
-        self.prev: Optional[_Block] = None
-        self.next: Optional[_Block] = None
+        self.slots: List[T] = [_EMPTY] * size
+        self.prev: Optional[_Block[T]] = None
+        self.next: Optional[_Block[T]] = None
 
 
 def check_block_size(block_size: Any) -> int:
@@ -126,7 +132,7 @@ def check_block_size(block_size: Any) -> int:
     return size
 
 
-class BlockedDeque(Pictured, DequeSurface, picture="deque"):
+class BlockedDeque(Pictured, DequeSurface[T], picture="deque"):
     """A double-ended queue kept in a doubly linked list of fixed-size blocks.
 
     ``BlockedDeque(iterable=(), maxlen=None, *, block_size=64)`` behaves like
@@ -148,13 +154,13 @@ class BlockedDeque(Pictured, DequeSurface, picture="deque"):
 
     # -- blocks coming and going -----------------------------------------------
 
-    def _take_block(self) -> _Block:
+    def _take_block(self) -> _Block[T]:
         """A blank, unlinked block: a spare one if there is one."""
         if self._spare_blocks:
             return self._spare_blocks.pop()
         return _Block(self._block_size)
 
-    def _release_block(self, block: _Block) -> None:
+    def _release_block(self, block: _Block[T]) -> None:
         """``block`` (all slots None) has left the chain: cut its links, which
         breaks the reference cycle, and keep it as a spare if there is room."""
         block.prev = block.next = None
@@ -174,18 +180,18 @@ class BlockedDeque(Pictured, DequeSurface, picture="deque"):
         self._block_count += 1
 
     def _unlink_right_block(self) -> None:
-        block = self._right_block
-        self._right_block = block.prev
-        self._right_block.next = None
-        self._right_slots = self._right_block.slots
+        block, left = self._right_block, self._right_block.prev
+        assert left is not None             # the chain has two blocks or more
+        left.next = None
+        self._right_block, self._right_slots = left, left.slots
         self._block_count -= 1
         self._release_block(block)
 
     def _unlink_left_block(self) -> None:
-        block = self._left_block
-        self._left_block = block.next
-        self._left_block.prev = None
-        self._left_slots = self._left_block.slots
+        block, right = self._left_block, self._left_block.next
+        assert right is not None            # the chain has two blocks or more
+        right.prev = None
+        self._left_block, self._left_slots = right, right.slots
         self._block_count -= 1
         self._release_block(block)
 
@@ -236,7 +242,7 @@ class BlockedDeque(Pictured, DequeSurface, picture="deque"):
     # add one to _state; additions need not, since they change the length
     # (see "Changes during iteration" in dsa/_collections_deque.py).
 
-    def append(self, item: Any, /) -> None:
+    def append(self, item: T, /) -> None:
         """Add ``item`` at the right end.  O(1)."""
         i = self._right_index + 1
         if i == self._block_size:
@@ -246,7 +252,7 @@ class BlockedDeque(Pictured, DequeSurface, picture="deque"):
         if self._maxlen is not None and self._size() > self._maxlen:
             self._popleft()         # full: the item at the far end goes
 
-    def appendleft(self, item: Any, /) -> None:
+    def appendleft(self, item: T, /) -> None:
         """Add ``item`` at the left end.  O(1)."""
         i = self._left_index - 1
         if i < 0:
@@ -256,13 +262,13 @@ class BlockedDeque(Pictured, DequeSurface, picture="deque"):
         if self._maxlen is not None and self._size() > self._maxlen:
             self._pop()
 
-    def pop(self, /) -> Any:
+    def pop(self, /) -> T:
         """Remove and return the rightmost item.  O(1)."""
         slots, i = self._right_slots, self._right_index
         if i < self._left_index and slots is self._left_slots:   # one block, no item
             raise IndexError(EMPTY_DEQUE)
         item = slots[i]
-        slots[i] = None             # the slot must not keep the item alive
+        slots[i] = _EMPTY           # the slot must not keep the item alive
         self._state += 1
         if i:
             self._right_index = i - 1
@@ -270,13 +276,13 @@ class BlockedDeque(Pictured, DequeSurface, picture="deque"):
             self._leave_right_block()
         return item
 
-    def popleft(self, /) -> Any:
+    def popleft(self, /) -> T:
         """Remove and return the leftmost item.  O(1)."""
         slots, i = self._left_slots, self._left_index
         if i > self._right_index and slots is self._right_slots:  # one block, no item
             raise IndexError(EMPTY_DEQUE)
         item = slots[i]
-        slots[i] = None
+        slots[i] = _EMPTY
         self._state += 1
         i += 1
         if i == self._block_size:
@@ -291,7 +297,7 @@ class BlockedDeque(Pictured, DequeSurface, picture="deque"):
 
     # -- making one -------------------------------------------------------------
 
-    def __new__(cls, /, *args: Any, **kwargs: Any) -> "BlockedDeque":
+    def __new__(cls, /, *args: Any, **kwargs: Any) -> Self:
         # As deque's tp_new: a valid empty deque even before __init__ runs
         # (a subclass's __init__ might never call ours).
         self = super().__new__(cls)
@@ -300,7 +306,7 @@ class BlockedDeque(Pictured, DequeSurface, picture="deque"):
         self._start_empty()
         return self
 
-    def __init__(self, iterable: Iterable[Any] = (), maxlen: Optional[int] = None,
+    def __init__(self, iterable: Iterable[T] = (), maxlen: Optional[int] = None,
                  *, block_size: int = DEFAULT_BLOCK_SIZE) -> None:
         # Calling __init__ again empties and refills the deque, as with deque;
         # the arguments are checked first, so a bad one changes nothing.
@@ -333,15 +339,15 @@ class BlockedDeque(Pictured, DequeSurface, picture="deque"):
 
     # -- many items at once ----------------------------------------------------
 
-    def extend(self, iterable: Iterable[Any], /) -> None:
+    def extend(self, iterable: Iterable[T], /) -> None:
         """Append every item of ``iterable`` at the right end, in order."""
         self._extend(iterable)
 
-    def extendleft(self, iterable: Iterable[Any], /) -> None:
+    def extendleft(self, iterable: Iterable[T], /) -> None:
         """Appendleft every item of ``iterable``: they end up in reverse order."""
         self._extend(iterable, left=True)
 
-    def _extend(self, iterable: Iterable[Any], left: bool = False) -> None:
+    def _extend(self, iterable: Iterable[T], left: bool = False) -> None:
         if iterable is self:
             iterable = self._as_list()       # d.extend(d) reads d first, once
         elif (not left and isinstance(iterable, BlockedDeque)
@@ -352,7 +358,7 @@ class BlockedDeque(Pictured, DequeSurface, picture="deque"):
             for _ in items:                  # deque consumes the iterator and
                 pass                         # keeps nothing
             return
-        if (not left and type(iterable) in (list, tuple)
+        if (not left and (type(iterable) is list or type(iterable) is tuple)
                 and (self._maxlen is None
                      or self._size() + len(iterable) <= self._maxlen)):
             if iterable and self._is_empty():
@@ -375,7 +381,7 @@ class BlockedDeque(Pictured, DequeSurface, picture="deque"):
         for item in items:
             add(item)
 
-    def _append_run(self, items: Any) -> None:
+    def _append_run(self, items: Sequence[T]) -> None:
         """Append a list's or tuple's items a block-load (one slice) at a time.
 
         Reading a list or tuple runs no user code, so nobody can see the
@@ -398,7 +404,7 @@ class BlockedDeque(Pictured, DequeSurface, picture="deque"):
     def _clear(self) -> None:
         if self._is_empty():
             return                  # nothing changes, so iterators stay valid
-        block = self._left_block
+        block: Optional[_Block[T]] = self._left_block
         self._state += 1
         self._start_empty()
         # The deque is whole again before any item is let go (letting go may
@@ -411,7 +417,7 @@ class BlockedDeque(Pictured, DequeSurface, picture="deque"):
 
     # -- where is item i? ------------------------------------------------------
 
-    def _locate(self, index: int) -> Tuple[_Block, int]:
+    def _locate(self, index: int) -> Tuple[_Block[T], int]:
         """The block and slot of item ``index`` (0 <= index < len).
 
         Counts the slots from the nearer end to the item, hops ``count //
@@ -423,35 +429,35 @@ class BlockedDeque(Pictured, DequeSurface, picture="deque"):
             slots = self._left_index + index             # from left slot 0
             block = self._left_block
             for _ in range(slots // size):
-                block = block.next
+                block = block.next      # type: ignore[assignment]  # not past the right end
             return block, slots % size
         slots = (size - 1 - self._right_index) + (length - 1 - index)
         block = self._right_block                        # from the last slot
         for _ in range(slots // size):
-            block = block.prev
+            block = block.prev          # type: ignore[assignment]  # not past the left end
         return block, size - 1 - slots % size
 
-    def __getitem__(self, index: int) -> Any:
+    def __getitem__(self, index: SupportsIndex) -> T:
         block, slot = self._locate(deque_position(index, self._size()))
         return block.slots[slot]
 
-    def __setitem__(self, index: int, item: Any) -> None:
+    def __setitem__(self, index: SupportsIndex, item: T) -> None:
         # Not counted as a change: the layout stays, as in deque.
         block, slot = self._locate(deque_position(index, self._size()))
         block.slots[slot] = item
 
-    def _runs(self) -> Iterator[Tuple[List[Any], int, int]]:
+    def _runs(self) -> Iterator[Tuple[List[T], int, int]]:
         """Each block's slots and the part in use, ``[first, stop)``, left to
         right: the whole layout, one block at a time."""
         block, first = self._left_block, self._left_index
         while block is not self._right_block:
             yield block.slots, first, self._block_size
-            block, first = block.next, 0
+            block, first = block.next, 0    # type: ignore[assignment]  # before the right end
         yield block.slots, first, self._right_index + 1
 
-    def _snapshot(self) -> List[Any]:
+    def _snapshot(self) -> List[T]:
         """All the items as a list, read a block at a time."""
-        items: List[Any] = []
+        items: List[T] = []
         for slots, first, stop in self._runs():
             items += slots[first:stop]
         return items
@@ -479,7 +485,7 @@ class BlockedDeque(Pictured, DequeSurface, picture="deque"):
         """How many blocks the chain has now (an empty deque has one)."""
         return self._block_count
 
-    def blocks(self) -> List[List[Any]]:
+    def blocks(self) -> List[List[T]]:
         """A snapshot of the layout: the items of each block, left to right.
 
         ``BlockedDeque(range(10), block_size=4).blocks()`` is
@@ -519,9 +525,10 @@ class BlockedDeque(Pictured, DequeSurface, picture="deque"):
         chain = [left]                       # the count bounds the walk
         while chain[-1] is not right:
             block = chain[-1].next
-            _require(block is not None and len(chain) < count,
-                     f"walking right from the left block, block {len(chain)} "
-                     f"is not the right block and the count says {count}")
+            if block is None or len(chain) >= count:
+                raise AssertionError(f"walking right from the left block, block "
+                                     f"{len(chain)} is not the right block and "
+                                     f"the count says {count}")
             _require(block.prev is chain[-1],
                      f"block {len(chain)}.prev does not point back at block "
                      f"{len(chain) - 1}")

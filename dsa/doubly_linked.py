@@ -11,9 +11,8 @@ from __future__ import annotations
 import sys
 from typing import Iterator, List, Optional, TypeVar
 
-from dsa._list_surface import _ListIterator
-from dsa.linked_nodes import (DoublyNode, _DoublySentinel, _LinkedList,
-                              _Node)
+from dsa._list_iterators import _ListIterator
+from dsa.linked_nodes import _DETACHED, DoublyNode, _DoublySentinel, _LinkedList
 from dsa.pictures import Pictured
 
 __all__ = ["DoublyLinkedList"]
@@ -21,7 +20,7 @@ __all__ = ["DoublyLinkedList"]
 T = TypeVar("T")
 
 
-class DoublyLinkedList(Pictured, _LinkedList[T], picture="doubly"):
+class DoublyLinkedList(Pictured, _LinkedList[T, DoublyNode[T]], picture="doubly"):
     """A doubly linked list that behaves like ``list``, with O(1) node handles.
 
     Layout: a circle through one sentinel node, ``sentinel.next`` is the
@@ -49,15 +48,18 @@ class DoublyLinkedList(Pictured, _LinkedList[T], picture="doubly"):
 
     # -- the pointer surgery -------------------------------------------------
 
-    def _after(self, node: _Node) -> Optional[_Node]:
+    def _new_node(self, value: T) -> DoublyNode[T]:
+        return DoublyNode(value)
+
+    def _after(self, node: DoublyNode[T]) -> Optional[DoublyNode[T]]:
         following = node._next
         return None if following is self._sentinel else following
 
-    def _last(self) -> Optional[_Node]:
+    def _last(self) -> Optional[DoublyNode[T]]:
         last = self._sentinel._prev
         return None if last is self._sentinel else last
 
-    def _node_at(self, i: int) -> _Node:
+    def _node_at(self, i: int) -> DoublyNode[T]:
         # Walk from the nearer end: at most n/2 hops.
         if i < self._size // 2:
             node = self._sentinel._next
@@ -69,7 +71,7 @@ class DoublyLinkedList(Pictured, _LinkedList[T], picture="doubly"):
                 node = node._prev
         return node
 
-    def _link_after(self, pred: _Node, node: _Node) -> None:
+    def _link_after(self, pred: DoublyNode[T], node: DoublyNode[T]) -> None:
         #   pred <-> succ    becomes    pred <-> node <-> succ
         succ = pred._next
         node._prev = pred
@@ -78,37 +80,37 @@ class DoublyLinkedList(Pictured, _LinkedList[T], picture="doubly"):
         succ._prev = node
         self._adopt(node)
 
-    def _unlink_after(self, pred: _Node) -> _Node:
+    def _unlink_after(self, pred: DoublyNode[T]) -> DoublyNode[T]:
         return self._unlink(pred._next)
 
-    def _unlink(self, node: _Node) -> _Node:
+    def _unlink(self, node: DoublyNode[T]) -> DoublyNode[T]:
         #   pred <-> node <-> succ    becomes    pred <-> succ
         pred, succ = node._prev, node._next
         pred._next = succ
         succ._prev = pred
-        node._prev = node._next = None      # a removed node leads nowhere
+        node._prev = node._next = _DETACHED     # a removed node leads nowhere
         self._disown(node)
         return node
 
-    def _predecessor(self, node: _Node) -> _Node:
+    def _predecessor(self, node: DoublyNode[T]) -> DoublyNode[T]:
         return node._prev                   # what the second link is for
 
-    def _take_all(self) -> List[_Node]:
+    def _take_all(self) -> List[DoublyNode[T]]:
         sentinel = self._sentinel
-        nodes = []
+        nodes: List[DoublyNode[T]] = []
         node = sentinel._next
         while node is not sentinel:
             node._owner = None
             nodes.append(node)
             node = node._next
         if nodes:
-            nodes[-1]._next = None          # the chain is open-ended while out
+            nodes[-1]._next = _DETACHED     # the chain is open-ended while out
             self._size = 0
             self._version += 1
         sentinel._next = sentinel._prev = sentinel
         return nodes
 
-    def _adopt_chain(self, first: Optional[_Node]) -> None:
+    def _adopt_chain(self, first: Optional[DoublyNode[T]]) -> None:
         """Put a chain (linked through ``_next`` only) in at the end, fixing ``prev``.
 
         This is how merge sort stays simple for a doubly linked list: sort
@@ -125,24 +127,6 @@ class DoublyLinkedList(Pictured, _LinkedList[T], picture="doubly"):
             pred, node = node, following
         pred._next = sentinel
         sentinel._prev = pred
-
-    # -- node handles, all O(1) ----------------------------------------------
-
-    def insert_before(self, node: DoublyNode, value: T) -> DoublyNode:  # type: ignore[override]
-        """Splice a new node holding ``value`` in before ``node``; return it.  O(1)."""
-        return super().insert_before(node, value)       # type: ignore[return-value]
-
-    def remove_node(self, node: DoublyNode) -> T:  # type: ignore[override]
-        """Unlink ``node`` and return its value.  O(1): ``node.prev`` is at hand."""
-        return super().remove_node(node)
-
-    def move_to_front(self, node: DoublyNode) -> None:  # type: ignore[override]
-        """Move ``node`` to the front.  O(1)."""
-        super().move_to_front(node)
-
-    def move_to_back(self, node: DoublyNode) -> None:  # type: ignore[override]
-        """Move ``node`` to the back.  O(1).  (An LRU cache's "touch".)"""
-        super().move_to_back(node)
 
     # -- reversing -------------------------------------------------------------
 
@@ -166,7 +150,7 @@ class DoublyLinkedList(Pictured, _LinkedList[T], picture="doubly"):
         """The values back to front, following ``prev`` links: no extra memory."""
         return _ListIterator(self, self._sentinel._prev, self._sentinel, "_prev")
 
-    def _end_of_walk(self) -> DoublyNode:
+    def _end_of_walk(self) -> DoublyNode[T]:
         """What a forward walk meets after the last node: the sentinel."""
         return self._sentinel
 
@@ -180,8 +164,7 @@ class DoublyLinkedList(Pictured, _LinkedList[T], picture="doubly"):
         so a cycle that misses the sentinel is caught.
         """
         sentinel = self._sentinel
-        if not isinstance(sentinel, _DoublySentinel) or sentinel._owner is not self:
-            raise AssertionError("the sentinel is missing or not owned by this list")
+        self._check_sentinel(_DoublySentinel)
         node = sentinel
         count = 0
         while True:
@@ -191,12 +174,7 @@ class DoublyLinkedList(Pictured, _LinkedList[T], picture="doubly"):
                 raise AssertionError(f"next/prev links disagree after {where}")
             if following is sentinel:
                 break
-            if count == self._size:
-                raise AssertionError(f"more nodes than the size {self._size} (or a cycle)")
-            if following._owner is not self:
-                raise AssertionError(f"node {count} is not owned by this list")
-            if isinstance(following, _DoublySentinel):
-                raise AssertionError(f"a second sentinel sits at position {count}")
+            self._check_member(following, count)
             count += 1
             node = following
         if count != self._size:

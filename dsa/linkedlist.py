@@ -106,8 +106,9 @@ Where the code lives
 ``dsa/linked_nodes.py``: the nodes, the sentinels, owned nodes and the node
 handles both lists share; ``dsa/singly_linked.py`` and
 ``dsa/doubly_linked.py``: each list's splicing, cutting, walking, reversal
-and invariants; ``dsa/_list_surface.py``: list's surface.  This module is
-the public import path.
+and invariants; ``dsa/_list_surface.py``: list's surface, and
+``dsa/_list_iterators.py`` its iterators.  This module is the public import
+path.
 """
 
 

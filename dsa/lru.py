@@ -84,7 +84,7 @@ class LRUCache(Pictured, Generic[K, V], picture="lru"):
             raise ValueError(f"capacity must be at least 1, not {capacity}")
         self._capacity = capacity
         self.on_evict = on_evict
-        self._nodes: Dict[K, DoublyNode] = {}                 # key -> its node in _order
+        self._nodes: Dict[K, DoublyNode[Tuple[K, V]]] = {}                 # key -> its node in _order
         self._order: DoublyLinkedList[Tuple[K, V]] = DoublyLinkedList()   # least recent first
         self._hits = 0
         self._misses = 0
@@ -133,7 +133,7 @@ class LRUCache(Pictured, Generic[K, V], picture="lru"):
             raise KeyError(key)
         self._hits += 1
         self._order.move_to_back(node)
-        return node.value[1]  # type: ignore[no-any-return]  # DoublyNode.value is untyped
+        return node.value[1]
 
     def peek(self, key: K, default: Any = None) -> Any:
         """The value for ``key``, or ``default``, without counting it as a use."""
@@ -207,7 +207,7 @@ class LRUCache(Pictured, Generic[K, V], picture="lru"):
             raise AssertionError(f"{len(self._nodes)} entries exceed the capacity "
                                  f"{self._capacity}")
         for position, node in enumerate(self._order.nodes()):
-            key = node.value[0]  # type: ignore[attr-defined]  # nodes() is typed by a class attribute
+            key = node.value[0]
             if self._nodes.get(key) is not node:
                 raise AssertionError(f"the dict does not point {key!r} at its node "
                                      f"(position {position} of the list)")

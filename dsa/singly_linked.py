@@ -13,9 +13,9 @@ from __future__ import annotations
 import sys
 from typing import Iterator, List, Optional, TypeVar
 
-from dsa._list_surface import _SnapshotIterator
-from dsa.linked_nodes import (SinglyNode, _LinkedList, _Node,
-                              _SinglySentinel)
+from dsa._list_iterators import _SnapshotIterator
+from dsa._list_surface import _forward
+from dsa.linked_nodes import SinglyNode, _LinkedList, _SinglySentinel
 from dsa.pictures import Pictured
 
 __all__ = ["SinglyLinkedList"]
@@ -23,7 +23,7 @@ __all__ = ["SinglyLinkedList"]
 T = TypeVar("T")
 
 
-class SinglyLinkedList(Pictured, _LinkedList[T], picture="singly"):
+class SinglyLinkedList(Pictured, _LinkedList[T, SinglyNode[T]], picture="singly"):
     """A singly linked list that behaves like ``list``, with node handles.
 
     Layout: a sentinel (dummy head) before the first node, a ``_tail``
@@ -38,6 +38,7 @@ class SinglyLinkedList(Pictured, _LinkedList[T], picture="singly"):
     __slots__ = ("_tail",)
 
     _Node = SinglyNode
+    _tail: SinglyNode[T]
 
     def _start_empty(self) -> None:
         self._sentinel = _SinglySentinel()
@@ -46,23 +47,23 @@ class SinglyLinkedList(Pictured, _LinkedList[T], picture="singly"):
 
     # -- the pointer surgery -------------------------------------------------
 
-    def _after(self, node: _Node) -> Optional[_Node]:
+    def _new_node(self, value: T) -> SinglyNode[T]:
+        return SinglyNode(value)
+
+    def _after(self, node: SinglyNode[T]) -> Optional[SinglyNode[T]]:
         return node._next                   # None after the last node
 
-    def _last(self) -> Optional[_Node]:
+    def _last(self) -> Optional[SinglyNode[T]]:
         return None if self._tail is self._sentinel else self._tail
 
-    def _node_at(self, i: int) -> _Node:
+    def _node_at(self, i: int) -> SinglyNode[T]:
         # The only way to position i is i hops from the front; the tail
         # pointer gives the last position for free.
         if i == self._size - 1:
             return self._tail
-        node = self._sentinel._next
-        for _ in range(i):
-            node = node._next
-        return node
+        return _forward(self._sentinel, i + 1)
 
-    def _link_after(self, pred: _Node, node: _Node) -> None:
+    def _link_after(self, pred: SinglyNode[T], node: SinglyNode[T]) -> None:
         #   pred -> succ    becomes    pred -> node -> succ
         node._next = pred._next
         pred._next = node
@@ -70,9 +71,10 @@ class SinglyLinkedList(Pictured, _LinkedList[T], picture="singly"):
             self._tail = node
         self._adopt(node)
 
-    def _unlink_after(self, pred: _Node) -> _Node:
+    def _unlink_after(self, pred: SinglyNode[T]) -> SinglyNode[T]:
         #   pred -> node -> succ    becomes    pred -> succ
         node = pred._next
+        assert node is not None             # the caller knows pred has a successor
         pred._next = node._next
         if node is self._tail:
             self._tail = pred
@@ -80,15 +82,15 @@ class SinglyLinkedList(Pictured, _LinkedList[T], picture="singly"):
         self._disown(node)
         return node
 
-    def _predecessor(self, node: _Node) -> _Node:
+    def _predecessor(self, node: SinglyNode[T]) -> SinglyNode[T]:
         # The price of one link per node: nobody knows who points at us.
         pred = self._sentinel
         while pred._next is not node:
-            pred = pred._next
+            pred = pred._next               # type: ignore[assignment]  # node is further on
         return pred
 
-    def _take_all(self) -> List[_Node]:
-        nodes = []
+    def _take_all(self) -> List[SinglyNode[T]]:
+        nodes: List[SinglyNode[T]] = []
         node = self._sentinel._next
         while node is not None:
             node._owner = None
@@ -101,7 +103,7 @@ class SinglyLinkedList(Pictured, _LinkedList[T], picture="singly"):
             self._version += 1
         return nodes
 
-    def _adopt_chain(self, first: Optional[_Node]) -> None:
+    def _adopt_chain(self, first: Optional[SinglyNode[T]]) -> None:
         """Put a chain (linked through ``_next``) in at the end of the list."""
         pred = self._tail
         node = first
@@ -111,32 +113,6 @@ class SinglyLinkedList(Pictured, _LinkedList[T], picture="singly"):
             pred = node
             node = node._next
         self._tail = pred
-
-    # -- node handles, with their costs --------------------------------------
-
-    def insert_before(self, node: SinglyNode, value: T) -> SinglyNode:  # type: ignore[override]
-        """Splice a new node holding ``value`` in before ``node``; return it.
-
-        O(n): a singly linked node does not know its predecessor, so we walk
-        from the head to find it.  O(1) when ``node`` is the head.
-        """
-        return super().insert_before(node, value)       # type: ignore[return-value]
-
-    def remove_node(self, node: SinglyNode) -> T:  # type: ignore[override]
-        """Unlink ``node`` and return its value.
-
-        O(n): the predecessor's link must change, and finding the predecessor
-        is a walk from the head.  O(1) when ``node`` is the head.
-        """
-        return super().remove_node(node)
-
-    def move_to_front(self, node: SinglyNode) -> None:  # type: ignore[override]
-        """Move ``node`` to the front.  O(n) (finding its predecessor)."""
-        super().move_to_front(node)
-
-    def move_to_back(self, node: SinglyNode) -> None:  # type: ignore[override]
-        """Move ``node`` to the back.  O(n), except O(1) for the head node."""
-        super().move_to_back(node)
 
     # -- reversing -------------------------------------------------------------
 
@@ -150,8 +126,9 @@ class SinglyLinkedList(Pictured, _LinkedList[T], picture="singly"):
         if self._size < 2:
             return
         first = self._sentinel._next
-        done = None
-        node = first
+        assert first is not None            # two nodes or more
+        done: Optional[SinglyNode[T]] = None
+        node: Optional[SinglyNode[T]] = first
         while node is not None:
             following = node._next
             node._next = done
@@ -167,9 +144,9 @@ class SinglyLinkedList(Pictured, _LinkedList[T], picture="singly"):
         forwards remembering every node, O(n) extra memory: exactly what the
         missing ``prev`` links would have cost.
         """
-        return _SnapshotIterator(self, list(self._iter_nodes(self._version)))
+        return _SnapshotIterator[T](self, list(self._iter_nodes(self._version)))
 
-    def _end_of_walk(self) -> None:
+    def _end_of_walk(self) -> Optional[SinglyNode[T]]:
         """What a forward walk meets after the last node: None."""
         return None
 
@@ -182,18 +159,12 @@ class SinglyLinkedList(Pictured, _LinkedList[T], picture="singly"):
         instead of looping forever.
         """
         sentinel = self._sentinel
-        if not isinstance(sentinel, _SinglySentinel) or sentinel._owner is not self:
-            raise AssertionError("the sentinel is missing or not owned by this list")
-        pred = sentinel
+        self._check_sentinel(_SinglySentinel)
+        pred: SinglyNode[T] = sentinel
         count = 0
         node = sentinel._next
         while node is not None:
-            if count == self._size:
-                raise AssertionError(f"more nodes than the size {self._size} (or a cycle)")
-            if node._owner is not self:
-                raise AssertionError(f"node {count} is not owned by this list")
-            if isinstance(node, _SinglySentinel):
-                raise AssertionError(f"a sentinel sits at position {count}")
+            self._check_member(node, count)
             count += 1
             pred, node = node, node._next
         if count != self._size:

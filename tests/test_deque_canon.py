@@ -12,12 +12,16 @@ from dsa.lessons import deque_canon as dc
 def test_both_buffers_keep_the_last_k(k):
     stream = list(range(37))
     assert dc.last_k_deque(stream, k) == dc.last_k_list(stream, k) == stream[-k:]
+    assert dc.last_k_blocked(stream, k) == stream[-k:]
 
 
 def test_bounded_buffer_rows():
     rows = dc.bounded_buffer((5, 50), 500, repeat=1)
     assert [r.k for r in rows] == [5, 50]
     assert all(r.deque_s > 0 and r.list_s > 0 for r in rows)
+    assert all(len(r.blocked_runs) == 1 and r.blocked_s > 0 for r in rows)
+    longer = dc.bounded_buffer((5,), 500, repeat=3, least=0.001)
+    assert len(longer[0].deque_runs) == 3
 
 
 def test_rotate_cost_leaves_both_deques_as_they_were():
@@ -52,3 +56,12 @@ def test_counting_blocks_counts_growth():
     q.extend(range(8 * 10))
     assert q.fresh >= 10
     assert isinstance(q, BlockedDeque)
+
+
+def test_ring_vs_blocks_times_three_operations_on_equal_deques():
+    rows, copied = dc.ring_vs_blocks(2_000, 500, 50, repeat=2)
+    assert [r.what for r in rows] == ["queue (append + popleft)",
+                                      "d[i] in the middle half", "walk (for x in d)"]
+    assert all(len(r.ring_runs) == len(r.blocked_runs) == 2 for r in rows)
+    assert all(r.ring_s > 0 and r.blocked_s > 0 for r in rows)
+    assert copied == dc.growth_copies(2_000) == 8 + 16 + 32 + 64 + 128 + 256 + 512 + 1024

@@ -53,11 +53,16 @@ def test_markers_and_hooks_match():
     assert {m for m in parsed.markers() if m[0] != "claim"} == {
         ("experiment", "front_insert"), ("animation", "blocks"),
         ("experiment", "block_sweep"), ("experiment", "ring_growth"),
-        ("experiment", "fifo")}
+        ("experiment", "fifo"), ("experiment", "ring_deque"),
+        ("experiment", "spare_blocks"), ("experiment", "bounded_buffer"),
+        ("experiment", "rotate_cost")}
     assert {name for kind, name in parsed.markers() if kind == "claim"} == {
         "front_insert_ratio_large", "block_1_lines", "block_4096_like_64",
         "blocked_has_no_growth_pause", "blocked_behind_deque",
-        "list_queue_behind_deque"}
+        "list_queue_behind_deque", "ring_indexes_in_constant_time",
+        "ring_queue_like_blocks", "ring_copies_under_two", "spares_allocate_nothing",
+        "spares_save_little_time", "maxlen_cost_flat", "maxlen_list_grows",
+        "rotate_the_short_way", "rotate_grows_with_distance"}
     assert sum(kind == "reveal" for step in parsed.steps for kind, _ in step.parts) == 5
 
 

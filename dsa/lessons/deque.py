@@ -23,7 +23,9 @@ from dsa.deque import BlockedDeque
 from dsa.pictures.draw import block_state, draw_blocks, fills
 from dsa.timing import format_ratio, format_seconds, measure
 
-from .figures import Figure, count, ratio_pair, seconds
+from . import deque_canon as canon
+from .deque_canon import RingDeque
+from .figures import Figure, Ratio, count, ratio_pair, seconds, spread
 from .runner import Context, Hooks, Verdict, not_measured, threshold
 
 hooks = Hooks()
@@ -312,40 +314,6 @@ def block_4096_like_64(ctx: Context) -> Verdict:
 # Step 4: the ring buffer
 
 
-class RingBuffer:
-    """The array answer to the deque, in a few lines: one array used
-    circularly, doubled (and copied) when it is full."""
-
-    def __init__(self, capacity: int = 8) -> None:
-        self.slots: list[Any] = [None] * capacity
-        self.head = 0          # index of the first item
-        self.length = 0
-        self.copied = 0        # items moved by growth, in all
-
-    def append(self, item: Any) -> None:
-        if self.length == len(self.slots):
-            self._grow()
-        self.slots[(self.head + self.length) % len(self.slots)] = item
-        self.length += 1
-
-    def popleft(self) -> Any:
-        if not self.length:
-            raise IndexError("pop from an empty ring buffer")
-        item = self.slots[self.head]
-        self.slots[self.head] = None
-        self.head = (self.head + 1) % len(self.slots)
-        self.length -= 1
-        return item
-
-    def _grow(self) -> None:
-        # The O(n) step: every item into a new array twice the size.
-        old, cap = self.slots, len(self.slots)
-        self.slots = [old[(self.head + i) % cap] for i in range(self.length)]
-        self.slots += [None] * cap
-        self.head = 0
-        self.copied += self.length
-
-
 def append_times(d: Any, n: int) -> array:
     """Nanoseconds of each of n appends (clock overhead included)."""
     clock = time.perf_counter_ns
@@ -367,7 +335,7 @@ def ring_growth(ctx: Context) -> None:
     n = ctx.size(1_000_000, 100_000)
     ctx.quick_note(f"{count(n)} appends (full: 1,000,000).")
     with ctx.working(f"timing {count(n)} single appends, each on its own"):
-        ring = RingBuffer()
+        ring = RingDeque()
         t_ring = append_times(ring, n)
         t_blocked = append_times(BlockedDeque(), n)
     # The appends that grew the ring: i where i == 8 * 2**k.
@@ -383,7 +351,7 @@ def ring_growth(ctx: Context) -> None:
         "median_blocked": med_blocked, "slowest_blocked": slow_blocked,
         "p999_blocked": p999_blocked}
     rows = [
-        Figure(f"RingBuffer.append (Python), median of {count(n)}", "—",
+        Figure(f"RingDeque.append (Python), median of {count(n)}", "—",
                f"{med_ring:.0f} ns", "a slot write: O(1)"),
         Figure(f"the append that grew it from {count(biggest)} to "
                f"{count(2 * biggest)} slots", "—",
@@ -486,7 +454,7 @@ def fifo_race(ctx: Context) -> None:
                f"the same {count(list_n)} ({seconds(t['deque_small'])}/op)"),
     ]
     ctx.shared["fifo"] = t
-    ctx.table("Experiment 4: a first-in-first-out queue in Python", rows,
+    ctx.table("Experiment 5: a first-in-first-out queue in Python", rows,
               caption="Per operation: one run does n appends and n pops; median of the "
                       "runs after a warm-up run, garbage collector paused. The list runs "
                       "smaller because each pop(0) shifts every remaining pointer; at "
@@ -515,3 +483,241 @@ def blocked_behind_deque(ctx: Context) -> Verdict:
 def list_queue_behind_deque(ctx: Context) -> Verdict:
     return _queue_claim(ctx, "list", "deque_small",
                         "list / collections.deque at the same length", 1.5, 1.0)
+
+
+# ===========================================================================
+# Canon steps: the ring buffer beside blocks, spare blocks, maxlen, rotate
+
+
+def _least(ctx: Context) -> float:
+    """CPU seconds each timed run lasts at the least: long enough that one
+    interruption does not decide a figure."""
+    return 0.02 if not ctx.quick else 0.005
+
+
+def _ratio_claim(ratio: Ratio, evidence: str, holds: bool | None,
+                 **values: object) -> Verdict:
+    """A verdict whose evidence and ``{ratio}`` field show ``ratio`` with its spread."""
+    return Verdict(holds, f"{evidence} {ratio.text()}", {"ratio": ratio.text(), **values})
+
+
+@hooks.experiment("ring_deque")
+def ring_deque(ctx: Context) -> None:
+    n = ctx.size(100_000, 20_000)
+    ops, reads = ctx.size(100_000, 20_000), ctx.size(5_000, 1_000)
+    repeat = ctx.size(5, 3)
+    ctx.quick_note(f"{count(n)} items, {count(ops)} queue passes, {count(reads)} "
+                   "reads (full: 100,000, 100,000 and 5,000).")
+    with ctx.working("timing the ring buffer beside the blocks"):
+        rows, copied = canon.ring_vs_blocks(n, ops, reads, repeat, _least(ctx))
+    ctx.shared["ring_deque"] = {"n": n, "copied": copied,
+                                **{r.what: r for r in rows}}
+    figures = [Figure(escape(f"{r.what}, {count(n)} items"), "—",
+                      f"ring {spread(r.ring_runs)}\nblocks {spread(r.blocked_runs)}",
+                      f"blocks / ring: {Ratio.of(r.blocked_runs, r.ring_runs).text()}")
+               for r in rows]
+    figures.append(Figure(f"items the ring copied while {count(n)} were appended",
+                          "—", count(copied),
+                          f"{copied / n:.2f} per append; BlockedDeque: 0"))
+    ctx.table("Experiment 4: a ring-buffer deque beside the blocks, both in Python",
+              figures, caption="Per operation, in CPU time of this process (time "
+                               "given to other programs is not counted): median of the "
+                               "runs, their range in brackets; garbage collector paused. The ring is "
+                               "dsa.lessons.deque_canon.RingDeque: a power-of-two array, "
+                               "a head index and a length. BlockedDeque's walk goes "
+                               "through its drop-in iterator, which checks for changes "
+                               "at every step as deque's does; the ring's is a bare "
+                               "generator. No published figures: this step is new.")
+
+
+def _ring_over_blocks(ctx: Context, what: str) -> Ratio | None:
+    """The ring's time for ``what`` over the blocks' (None: not measured)."""
+    row = (ctx.shared.get("ring_deque") or {}).get(what)
+    return None if row is None else Ratio.of(row.ring_runs, row.blocked_runs)
+
+
+RING_NOT_MEASURED = "the ring buffer beside the blocks"
+
+
+@hooks.claim("ring_indexes_in_constant_time")
+def ring_indexes_in_constant_time(ctx: Context) -> Verdict:
+    over = _ring_over_blocks(ctx, "d[i] in the middle half")
+    if over is None:
+        return not_measured(RING_NOT_MEASURED)
+    ratio = Ratio(1 / over.median, 1 / over.high, 1 / over.low)    # blocks / ring
+    return _ratio_claim(ratio, "d[i], blocks / ring:", ratio.at_least(5))
+
+
+@hooks.claim("ring_queue_like_blocks")
+def ring_queue_like_blocks(ctx: Context) -> Verdict:
+    ratio = _ring_over_blocks(ctx, "queue (append + popleft)")
+    if ratio is None:
+        return not_measured(RING_NOT_MEASURED)
+    faster = "the ring" if ratio.median < 1 else "BlockedDeque"
+    near, far = ratio.at_most(1.5), ratio.at_least(1 / 1.5)
+    if near is True and far is True:
+        holds: bool | None = True
+    elif ratio.low > 2 or ratio.high < 1 / 2:
+        holds = False
+    else:
+        holds = None
+    return _ratio_claim(ratio, "queue, ring / blocks:", holds, faster=faster)
+
+
+@hooks.claim("ring_copies_under_two")
+def ring_copies_under_two(ctx: Context) -> Verdict:
+    got = ctx.shared.get("ring_deque")
+    if got is None:
+        return not_measured(RING_NOT_MEASURED)
+    n, copied = got["n"], got["copied"]
+    return Verdict(copied < 2 * n, f"{count(copied)} items copied for {count(n)} appends",
+                   {"copied": count(copied), "n": count(n),
+                    "per": f"{copied / n:.2f}"})
+
+
+@hooks.experiment("spare_blocks")
+def spare_blocks(ctx: Context) -> None:
+    length, block = 1_000, 64
+    ops = ctx.size(256_000, 64_000)
+    repeat = ctx.size(5, 3)
+    ctx.quick_note(f"{count(ops)} items through the queue (full: 256,000).")
+    with ctx.working("counting the blocks a steady queue allocates"):
+        kept, dropped = canon.spares(length, ops, block, repeat)
+    ctx.shared["spares"] = {"kept": kept, "dropped": dropped, "block": block}
+    ctx.table(
+        f"Experiment 6: a steady queue of {count(length)}, {count(ops)} items through it",
+        [Figure("BlockedDeque, up to 4 emptied blocks kept", "—",
+                f"{count(kept.fresh_blocks)} blocks allocated\n{spread(kept.runs)}/pass",
+                "the baseline"),
+         Figure("the same, every emptied block let go (NoSpares)", "—",
+                f"{count(dropped.fresh_blocks)} blocks allocated\n"
+                f"{spread(dropped.runs)}/pass",
+                f"time: {Ratio.of(dropped.runs, kept.runs).text()} the baseline")],
+        caption=f"Blocks of {block}; a pass is one append and one popleft; blocks "
+                "allocated counted per run; times in CPU time of this process, the "
+                "median of the runs (their range in brackets), garbage collector "
+                "paused. No published figures.")
+
+
+def _spares(ctx: Context) -> dict | None:
+    return ctx.shared.get("spares")
+
+
+@hooks.claim("spares_allocate_nothing")
+def spares_allocate_nothing(ctx: Context) -> Verdict:
+    got = _spares(ctx)
+    if got is None:
+        return not_measured("the steady queue")
+    kept, dropped, block = got["kept"], got["dropped"], got["block"]
+    expected = dropped.ops // block
+    values = {"kept": count(kept.fresh_blocks), "dropped": count(dropped.fresh_blocks),
+              "ops": count(dropped.ops), "block": block}
+    return Verdict(kept.fresh_blocks == 0 and abs(dropped.fresh_blocks - expected) <= 1,
+                   f"blocks allocated: {values['kept']} with spares, {values['dropped']} "
+                   f"without ({count(expected)} expected)", values)
+
+
+@hooks.claim("spares_save_little_time")
+def spares_save_little_time(ctx: Context) -> Verdict:
+    got = _spares(ctx)
+    if got is None:
+        return not_measured("the steady queue")
+    ratio = Ratio.of(got["dropped"].runs, got["kept"].runs)
+    return _ratio_claim(ratio, "time without spares / with:", ratio.at_most(1.25))
+
+
+@hooks.experiment("bounded_buffer")
+def bounded_buffer(ctx: Context) -> None:
+    ks = (16, 1_024, 16_384)
+    stream = ctx.size(65_536, 16_384 + 4_096)
+    repeat = ctx.size(5, 3)
+    ctx.quick_note(f"a stream of {count(stream)} items, shorter runs (full: 65,536).")
+    with ctx.working("keeping the last k items three ways"):
+        rows = canon.bounded_buffer(ks, stream, repeat, _least(ctx))
+    ctx.shared["bounded"] = rows
+    ctx.table(
+        f"Experiment 7: the last k of {count(stream)} items, per item",
+        [Figure(f"k = {count(r.k)}", "—",
+                f"deque(maxlen=k) {spread(r.deque_runs)}\n"
+                f"BlockedDeque(maxlen=k) {spread(r.blocked_runs)}\n"
+                + escape(f"list, append + del buf[0] {spread(r.list_runs)}"),
+                f"list / deque: {Ratio.of(r.list_runs, r.deque_runs).text()}")
+         for r in rows],
+        caption="Per item of the stream, in CPU time of this process: the median "
+                "of the runs and their range, garbage collector paused. The first k "
+                "items only fill the buffer; every later one also drops the oldest. "
+                "No published figures.")
+
+
+@hooks.claim("maxlen_cost_flat")
+def maxlen_cost_flat(ctx: Context) -> Verdict:
+    rows = ctx.shared.get("bounded")
+    if not rows:
+        return not_measured("the bounded buffers")
+    small, big = rows[0], rows[-1]
+    ratio = Ratio.of(big.deque_runs, small.deque_runs)
+    return _ratio_claim(ratio, f"deque per item, k = {count(big.k)} / k = "
+                        f"{count(small.k)}:", ratio.at_most(1.5),
+                        small=count(small.k), big=count(big.k))
+
+
+@hooks.claim("maxlen_list_grows")
+def maxlen_list_grows(ctx: Context) -> Verdict:
+    rows = ctx.shared.get("bounded")
+    if not rows:
+        return not_measured("the bounded buffers")
+    big = rows[-1]
+    ratio = Ratio.of(big.list_runs, big.deque_runs)
+    return _ratio_claim(ratio, f"list / deque at k = {count(big.k)}:",
+                        ratio.at_least(10), k=count(big.k))
+
+
+@hooks.experiment("rotate_cost")
+def rotate_cost(ctx: Context) -> None:
+    n = ctx.size(1_000_000, 100_000)
+    steps = (1, 1_000, n // 2, n - 1)
+    repeat = ctx.size(5, 3)
+    ctx.quick_note(f"deques of {count(n)}, shorter runs (full: 1,000,000).")
+    with ctx.working(f"rotating deques of {count(n)}"):
+        rows = canon.rotate_cost(n, steps, turns=1, repeat=repeat, least=_least(ctx))
+    ctx.shared["rotate"] = rows
+    ctx.table(
+        f"Experiment 8: one rotate(k) on a deque of {count(n)}",
+        [Figure(f"rotate({count(r.steps)})", "—",
+                f"deque {spread(r.deque_runs)}\nBlockedDeque {spread(r.blocked_runs)}",
+                f"BlockedDeque / deque: {Ratio.of(r.blocked_runs, r.deque_runs).text()}")
+         for r in rows],
+        caption="Each run turns by k and back again, as many times as fill tens of "
+                "milliseconds; per rotate, in CPU time of this process, the median of "
+                "the runs and their range. No published figures.")
+
+
+def _rotations(ctx: Context) -> dict | None:
+    rows = ctx.shared.get("rotate")
+    return None if not rows else {r.steps: r for r in rows}
+
+
+@hooks.claim("rotate_the_short_way")
+def rotate_the_short_way(ctx: Context) -> Verdict:
+    by = _rotations(ctx)
+    if by is None:
+        return not_measured("the rotations")
+    n = max(by) + 1
+    ratio = Ratio.of(by[n - 1].blocked_runs, by[1].blocked_runs)
+    below, above = ratio.at_most(3), ratio.at_least(1 / 3)
+    holds = (True if below is True and above is True
+             else False if below is False or above is False else None)
+    return _ratio_claim(ratio, f"BlockedDeque, rotate({count(n - 1)}) / rotate(1):",
+                        holds, n=count(n), last=count(n - 1))
+
+
+@hooks.claim("rotate_grows_with_distance")
+def rotate_grows_with_distance(ctx: Context) -> Verdict:
+    by = _rotations(ctx)
+    if by is None:
+        return not_measured("the rotations")
+    half = (max(by) + 1) // 2
+    ratio = Ratio.of(by[half].blocked_runs, by[1_000].blocked_runs)
+    holds = ratio.at_least(half / 1_000 / 10)
+    return _ratio_claim(ratio, f"BlockedDeque, rotate({count(half)}) / rotate(1,000):",
+                        holds, half=count(half), times=count(half // 1_000))

@@ -232,6 +232,31 @@ def _fifo(shared: Mapping) -> Measured:
                 tie=1.2)
 
 
+def _ring_reads(shared: Mapping) -> Measured:
+    row = shared["ring_deque"]["d[i] in the middle half"]
+    return race({"the ring buffer": row.ring_runs, "BlockedDeque": row.blocked_runs},
+                tie=1.5)
+
+
+def _spare_blocks(shared: Mapping) -> Measured:
+    dropped = shared["spares"]["dropped"]
+    per = dropped.fresh_blocks / dropped.ops
+    return bucket(per, (1 / 1000, 1 / 8),
+                  f"{dropped.fresh_blocks:,} blocks for {dropped.ops:,} items")
+
+
+def _bounded(shared: Mapping) -> Measured:
+    big = shared["bounded"][-1]
+    return ratio_bucket(_median(big.list_runs) / _median(big.deque_runs), (3, 30, 300),
+                        f"at k = {big.k:,}, list / deque")
+
+
+def _rotate(shared: Mapping) -> Measured:
+    by = {r.steps: r for r in shared["rotate"]}
+    return race({"rotate(1)": by[1].blocked_runs,
+                 "rotate(n - 1)": by[max(by)].blocked_runs}, tie=3, longest=True)
+
+
 QUESTIONS: dict[str, dict[str, tuple[Question, ...]]] = {
     "heap": {
         "drain_race": (Question(
@@ -325,6 +350,22 @@ QUESTIONS: dict[str, dict[str, tuple[Question, ...]]] = {
             "operation, collections.deque or the pure-Python BlockedDeque?",
             versus("collections.deque", "dsa BlockedDeque"), _fifo,
             "blocked_behind_deque"),),
+        "ring_deque": (Question(
+            "Reading d[i] in the middle of a 100,000-item deque: which is faster, "
+            "a ring buffer or BlockedDeque?", versus("the ring buffer", "BlockedDeque"),
+            _ring_reads, "ring_indexes_in_constant_time"),),
+        "spare_blocks": (Question(
+            "A steady queue passes items through blocks of 64. If no emptied block "
+            "were kept for reuse, how many blocks would it allocate?",
+            ("none: blocks are reused anyway", "about one per 64 items",
+             "about one per item"), _spare_blocks, "spares_allocate_nothing"),),
+        "bounded_buffer": (Question(
+            "Keeping the last 16,384 items of a stream: how many times slower per "
+            "item is a list (append, then del buf[0]) than deque(maxlen=k)?",
+            ranges((3, 30, 300)), _bounded, "maxlen_list_grows"),),
+        "rotate_cost": (Question(
+            "On a deque of n items, which costs more: rotate(1) or rotate(n - 1)?",
+            versus("rotate(1)", "rotate(n - 1)"), _rotate, "rotate_the_short_way"),),
     },
 }
 
