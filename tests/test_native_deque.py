@@ -799,3 +799,89 @@ def test_bare_new_is_an_empty_deque(cls):
     assert list(d) == [0, 1]
     d.check_invariants()
     assert list(pickle.loads(pickle.dumps(d))) == [0, 1]
+
+
+# ---- subclasses copy and pickle as deque's do (CPython's test_deque) --------
+
+def _subclasses(base):
+    """The subclasses CPython's TestSubclass uses, built on ``base``; kept
+    at module level under one name per base so that pickle finds them."""
+    made = {}
+    for name, body in (("Plain", {}),
+                       ("Slotted", {"__slots__": ("x", "y", "__dict__")}),
+                       ("BadIter", {"__iter__": lambda self: iter(1)})):
+        cls = type(f"{name}{base.__name__}", (base,), dict(body))
+        cls.__qualname__ = cls.__name__
+        globals()[cls.__name__] = cls
+        made[name] = cls
+    return made
+
+
+OURS, REF = _subclasses(BlockedDeque), _subclasses(collections.deque)
+
+
+def _pickled_attributes(cls, items, maxlen, proto):
+    d = cls(items, maxlen)
+    d.x, d.z = ["x"], ["z"]
+    back = pickle.loads(pickle.dumps(d, proto))
+    deep = copy.deepcopy(d)
+    return [(type(e).__name__[:4], list(e), e.maxlen, e.x, e.z, hasattr(e, "y"),
+             e.x is d.x) for e in (back, deep)]
+
+
+@pytest.mark.parametrize("kind", ["Plain", "Slotted"])
+@pytest.mark.parametrize("maxlen", [None, 4])
+def test_subclass_pickle_and_deepcopy_keep_attributes_like_deque(kind, maxlen):
+    for proto in range(pickle.HIGHEST_PROTOCOL + 1):
+        ours = _pickled_attributes(OURS[kind], [1, 2, 3, 4, 5], maxlen, proto)
+        ref = _pickled_attributes(REF[kind], [1, 2, 3, 4, 5], maxlen, proto)
+        assert ours == ref
+
+
+def test_subclass_pickle_uses_its_own_iter_and_keeps_self_references():
+    for maxlen in (None, 2):
+        for cls in (OURS["BadIter"], REF["BadIter"]):
+            with pytest.raises(TypeError):
+                pickle.dumps(cls([1, 2, 3], maxlen), 2)
+    for cls in (OURS["Plain"], REF["Plain"]):
+        d = cls([1])
+        d.x = d
+        back = pickle.loads(pickle.dumps(d, 2))
+        assert back.x is back
+
+
+def test_subclass_copy_calls_the_class_like_deque():
+    calls = {BlockedDeque: [], collections.deque: []}
+
+    def counted(base):
+        class Counted(base):
+            def __init__(self, *args):
+                calls[base].append(len(args))
+                super().__init__(*args)
+        return Counted
+
+    for base in calls:
+        d = counted(base)([1, 2], 3)
+        d.copy(), d + base([4]), d * 2, copy.copy(d)
+    assert calls[BlockedDeque] == calls[collections.deque] == [2] * 5
+
+    def broken(base):
+        class X(base):
+            pass
+        d = X()
+        X.__new__ = lambda cls, *args, **kwargs: [42]
+        return d
+
+    for op in (lambda d, base: d * 42, lambda d, base: d + base([1, 2, 3]),
+               lambda d, base: d.copy()):
+        ours = outcome(op, broken(BlockedDeque), BlockedDeque)
+        ref = outcome(op, broken(collections.deque), collections.deque)
+        assert ours == ("raised", TypeError, "X() must return a BlockedDeque, not list")
+        assert ref == ("raised", TypeError, "X() must return a deque, not list")
+
+
+def test_copy_of_a_subclass_keeps_block_size_and_tracing_for_its_own_init():
+    mine = Mine([1, 2, 3], maxlen=5, block_size=2)
+    for twin in (mine.copy(), copy.deepcopy(mine), pickle.loads(pickle.dumps(mine))):
+        assert type(twin) is Mine and twin.to_list() == [1, 2, 3]
+        assert twin.maxlen == 5 and twin.block_size == 2

@@ -65,6 +65,8 @@ Memory (``nbytes``)
 
 from __future__ import annotations
 
+import copy
+import functools
 import itertools
 import threading
 import types
@@ -73,8 +75,9 @@ from typing import Any, Iterable, Iterator, List, Optional, Tuple
 from dsa._compat import (DEQUE_FULL, DEQUE_MUTATED, EMPTY_DEQUE, SSIZE_MAX,
                          RichComparisons, as_maxlen, as_repeat_count,
                          as_ssize, cannot_concatenate, cannot_multiply,
-                         clamp_bounds, deque_position, has_index,
-                         not_in_deque, reflected, same_item)
+                         clamp_bounds, copy_by_calling, deque_position,
+                         has_index, not_in_deque, reflected, same_item,
+                         subclass_state)
 from dsa.deque import DEFAULT_BLOCK_SIZE, MAX_BLOCK_SIZE, check_block_size
 from dsa.pictures import Pictured
 
@@ -473,23 +476,52 @@ class BlockedDeque(Pictured, RichComparisons, picture="deque"):
         return f"{name}({self.to_list()!r}{options})"
 
     def copy(self) -> "BlockedDeque":
-        """An independent deque with the same items, maxlen and block size."""
+        """An independent deque with the same items, maxlen and block size.
+
+        A subclass is copied as deque copies one, by calling the class
+        (``cls(self)`` or ``cls(self, maxlen)``), so its own ``__new__`` and
+        ``__init__`` run; what they return must be a BlockedDeque."""
+        cls = type(self)
+        if cls is not BlockedDeque:
+            return copy_by_calling(self, self._maker(), self.maxlen, BlockedDeque)
         out = self._ffi.new("dsa_dq **")
         with self._lock:
             status = self._lib.dsa_dq_clone(self._d, out)
         check(self._lib, status)
-        new = object.__new__(type(self))
+        new = object.__new__(cls)
         new._adopt(self._ffi, self._lib, out[0], self._traced)
         return new
 
     __copy__ = copy
 
+    def _maker(self) -> Any:
+        """What to call, like the class, to build a deque of this kind:
+        ``block_size`` and ``traced`` go only to an ``__init__`` known to
+        take them (this class's own)."""
+        cls = type(self)
+        options = {}
+        if cls.__init__ is BlockedDeque.__init__:
+            if self.block_size != DEFAULT_BLOCK_SIZE:
+                options["block_size"] = self.block_size
+            if self._traced:
+                options["traced"] = True
+        return functools.partial(cls, **options) if options else cls
+
     def __deepcopy__(self, memo: dict) -> "BlockedDeque":
-        return self.copy()   # the items are ints: nothing deeper to copy
+        if type(self) is BlockedDeque:
+            return self.copy()   # the items are ints: nothing deeper to copy
+        # A subclass may keep anything in its attributes: copy it as
+        # copy.deepcopy copies a deque, from __reduce__'s answer.
+        return copy._reconstruct(self, memo, *self.__reduce__())  # type: ignore[attr-defined]
 
     def __reduce__(self) -> Any:
-        return (_rebuild, (type(self), self.to_list(), self.maxlen,
-                           self.block_size, self._traced))
+        # As deque: (maker, args, state, an iterator over the items).  The
+        # unpickler calls maker(*args), applies the state (a subclass's
+        # attributes), then extends with the items; the iterator is the
+        # class's own, so a subclass's __iter__ decides what is saved.
+        args = () if self.maxlen is None else ((), self.maxlen)
+        return (self._maker(), args, subclass_state(self, BlockedDeque),
+                iter(self))
 
     def __iadd__(self, other: Iterable[Any]) -> "BlockedDeque":
         self.extend(other)
@@ -529,15 +561,6 @@ class BlockedDeque(Pictured, RichComparisons, picture="deque"):
         if not has_index(times):
             return NotImplemented   # let a sequence on the left say what is wrong
         return self * times
-
-
-def _rebuild(cls: type, items: List[int], maxlen: Optional[int],
-             block_size: int, traced: bool) -> BlockedDeque:
-    new = object.__new__(cls)
-    BlockedDeque._setup(new, block_size, maxlen, traced)
-    if items:
-        new._extend(as_int64_list(items), back=True)
-    return new
 
 
 class _Iterator:
