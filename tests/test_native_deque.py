@@ -14,6 +14,7 @@ import math
 import operator
 import pickle
 import random
+from decimal import Decimal
 
 import pytest
 
@@ -885,3 +886,57 @@ def test_copy_of_a_subclass_keeps_block_size_and_tracing_for_its_own_init():
     for twin in (mine.copy(), copy.deepcopy(mine), pickle.loads(pickle.dumps(mine))):
         assert type(twin) is Mine and twin.to_list() == [1, 2, 3]
         assert twin.maxlen == 5 and twin.block_size == 2
+
+
+# ---- CPython's rules that test_deque checks with stored objects, turned
+# round so that the items are ints and the foreign object is the value ------
+
+class _ChangesTheDeque:
+    """A value whose == changes the deque it is compared against."""
+
+    def __init__(self, deque, change, result):
+        self.deque, self.change, self.result = deque, change, result
+
+    def __eq__(self, other):
+        self.change(self.deque)
+        return self.result
+
+    __hash__ = None
+
+
+_CHANGES = {"clear": lambda d: d.clear(), "pop": lambda d: d.pop(),
+            "append": lambda d: d.append(7), "rotate": lambda d: d.rotate(1)}
+
+
+@pytest.mark.parametrize("change", sorted(_CHANGES))
+@pytest.mark.parametrize("result", [False, True])
+@pytest.mark.parametrize("method", ["in", "count", "index", "remove"])
+def test_a_comparison_that_changes_the_deque_is_caught_like_deque(change, result,
+                                                                   method):
+    def run(base):
+        d = base(range(10))
+        value = _ChangesTheDeque(d, _CHANGES[change], result)
+        call = ((lambda: value in d) if method == "in"
+                else (lambda: getattr(d, method)(value)))
+        return outcome(call), list(d)
+
+    assert run(BlockedDeque) == run(collections.deque)
+
+
+def test_foreign_values_are_compared_like_deque():
+    class Equal:
+        def __init__(self, answer):
+            self.answer = answer
+
+        def __eq__(self, other):
+            if self.answer is None:
+                raise ArithmeticError
+            return self.answer
+
+    for value in (Equal(True), Equal(False), Equal(None), 2.0, Decimal(2),
+                  2**70, "2"):
+        for call in (lambda d: value in d, lambda d: d.count(value),
+                     lambda d: d.index(value), lambda d: d.index(value, 2),
+                     lambda d: (d.remove(value), list(d))):
+            assert (outcome(call, BlockedDeque([1, 2, 3, 2]))
+                    == outcome(call, collections.deque([1, 2, 3, 2])))

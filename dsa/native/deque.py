@@ -323,8 +323,15 @@ class BlockedDeque(Pictured, RichComparisons, picture="deque"):
 
     def remove(self, value: Any) -> None:
         """Remove the first item equal to ``value`` (ValueError if none)."""
+        if _as_int64_or_none(value) is not None:
+            with self._lock:        # found and removed in C, in one hold
+                self._delete_locked(self.index(value))
+            return
+        found = _equal_items(self, value, strict=True, error=IndexError)
+        i = next((i for i, equal in found if equal), None)
+        if i is None:
+            raise not_in_deque(value)
         with self._lock:
-            i = self.index(value)
             self._delete_locked(i)
 
     def _delete_locked(self, i: int) -> None:
@@ -392,7 +399,7 @@ class BlockedDeque(Pictured, RichComparisons, picture="deque"):
     def __contains__(self, value: object) -> bool:
         x = _as_int64_or_none(value)
         if x is None:   # not an int64: compare as Python does, item by item
-            return any(same_item(item, value) for item in self.to_list())
+            return any(equal for _, equal in _equal_items(self, value))
         out = self._ffi.new("size_t *")
         with self._lock:
             n = self._lib.dsa_dq_len(self._d)
@@ -403,7 +410,7 @@ class BlockedDeque(Pictured, RichComparisons, picture="deque"):
         """How many items equal ``value``."""
         x = _as_int64_or_none(value)
         if x is None:
-            return sum(1 for item in self.to_list() if same_item(item, value))
+            return sum(equal for _, equal in _equal_items(self, value, strict=True))
         out = self._ffi.new("size_t *")
         with self._lock:
             status = self._lib.dsa_dq_count(self._d, x, out)
@@ -421,11 +428,11 @@ class BlockedDeque(Pictured, RichComparisons, picture="deque"):
                 status = self._lib.dsa_dq_index(self._d, x, first, end, out)
                 if status == self._lib.DSA_OK:
                     return int(out[0])
-            elif first < end:
-                items = self.to_list()
-                for i in range(first, end):
-                    if same_item(items[i], value):
-                        return i
+        if x is None:
+            found = _equal_items(self, value, first, end)
+            i = next((i for i, equal in found if equal), None)
+            if i is not None:
+                return i
         raise not_in_deque(value)
 
     def reverse(self) -> None:
@@ -483,7 +490,7 @@ class BlockedDeque(Pictured, RichComparisons, picture="deque"):
         ``__init__`` run; what they return must be a BlockedDeque."""
         cls = type(self)
         if cls is not BlockedDeque:
-            return copy_by_calling(self, self._maker(), self.maxlen, BlockedDeque)
+            return copy_by_calling(self, _maker(self), self.maxlen, BlockedDeque)
         out = self._ffi.new("dsa_dq **")
         with self._lock:
             status = self._lib.dsa_dq_clone(self._d, out)
@@ -493,19 +500,6 @@ class BlockedDeque(Pictured, RichComparisons, picture="deque"):
         return new
 
     __copy__ = copy
-
-    def _maker(self) -> Any:
-        """What to call, like the class, to build a deque of this kind:
-        ``block_size`` and ``traced`` go only to an ``__init__`` known to
-        take them (this class's own)."""
-        cls = type(self)
-        options = {}
-        if cls.__init__ is BlockedDeque.__init__:
-            if self.block_size != DEFAULT_BLOCK_SIZE:
-                options["block_size"] = self.block_size
-            if self._traced:
-                options["traced"] = True
-        return functools.partial(cls, **options) if options else cls
 
     def __deepcopy__(self, memo: dict) -> "BlockedDeque":
         if type(self) is BlockedDeque:
@@ -520,7 +514,7 @@ class BlockedDeque(Pictured, RichComparisons, picture="deque"):
         # attributes), then extends with the items; the iterator is the
         # class's own, so a subclass's __iter__ decides what is saved.
         args = () if self.maxlen is None else ((), self.maxlen)
-        return (self._maker(), args, subclass_state(self, BlockedDeque),
+        return (_maker(self), args, subclass_state(self, BlockedDeque),
                 iter(self))
 
     def __iadd__(self, other: Iterable[Any]) -> "BlockedDeque":
@@ -561,6 +555,46 @@ class BlockedDeque(Pictured, RichComparisons, picture="deque"):
         if not has_index(times):
             return NotImplemented   # let a sequence on the left say what is wrong
         return self * times
+
+
+def _maker(deque: BlockedDeque) -> Any:
+    """What to call, like the class, to build a deque of ``deque``'s kind:
+    ``block_size`` and ``traced`` go only to an ``__init__`` known to take
+    them (BlockedDeque's own)."""
+    cls = type(deque)
+    options: dict = {}
+    if cls.__init__ is BlockedDeque.__init__:
+        if deque.block_size != DEFAULT_BLOCK_SIZE:
+            options["block_size"] = deque.block_size
+        if deque.traced:
+            options["traced"] = True
+    return functools.partial(cls, **options) if options else cls
+
+
+def _equal_items(deque: BlockedDeque, value: Any, first: int = 0,
+                 end: Optional[int] = None, strict: bool = False,
+                 error: type = RuntimeError) -> Iterator[Tuple[int, bool]]:
+    """``(i, deque[i] == value)`` for i in [first, end), compared as deque
+    compares (:func:`same_item`), for a value that is not an int64.
+
+    The comparison runs Python code, which may change the deque; deque
+    then raises ``error("deque mutated during iteration")``.  It checks
+    after every comparison (``strict``: count, remove) or after every one
+    that did not match (``in``, index, which return a match at once)."""
+    cursor = deque._ffi.new("struct dsa_dq_cursor *")
+    got = deque._ffi.new("size_t *")
+    with deque._lock:           # the items, and a cursor that sees changes
+        items = deque.to_list()
+        deque._lib.dsa_dq_cursor_start(deque._d, cursor, 0)
+    for i in range(first, len(items) if end is None else end):
+        equal = same_item(items[i], value)
+        if strict or not equal:
+            with deque._lock:
+                status = deque._lib.dsa_dq_cursor_next(
+                    deque._d, cursor, deque._ffi.NULL, 0, got)
+            if status == deque._lib.DSA_ESTATE:
+                raise error(DEQUE_MUTATED)
+        yield i, equal
 
 
 class _Iterator:
