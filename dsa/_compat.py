@@ -331,6 +331,16 @@ def subclass_state(obj: Any, own: type) -> Any:
     return (state, slots) if slots else state
 
 
+def restore_state(obj: Any, state: Any) -> None:
+    """Give ``obj`` a state shaped as :func:`subclass_state` makes it, the
+    way pickle and ``copy`` apply one to an object without ``__setstate__``."""
+    state, slots = state if isinstance(state, tuple) else (state, None)
+    if state:
+        obj.__dict__.update(state)
+    for name, value in (slots or {}).items():
+        setattr(obj, name, value)
+
+
 def copy_by_calling(deque: Any, maker: Callable[..., Any],
                     maxlen: Optional[int], kind: type) -> Any:
     """A copy of a deque subclass, made as deque makes one: by calling the
