@@ -940,3 +940,19 @@ def test_foreign_values_are_compared_like_deque():
                      lambda d: (d.remove(value), list(d))):
             assert (outcome(call, BlockedDeque([1, 2, 3, 2]))
                     == outcome(call, collections.deque([1, 2, 3, 2])))
+
+
+@pytest.mark.parametrize("walk", [iter, reversed])
+def test_iterator_types_can_be_built_directly_like_deques(walk):
+    # test_deque's test_reversed_new: type(reversed(d))(d) walks d backwards,
+    # and an index skips that many items first, as a pickled iterator does.
+    ours, ref = type(walk(BlockedDeque())), type(walk(collections.deque()))
+    for items in ([], [1, 2, 3], range(200)):
+        for skip in ((), (0,), (1,), (5,), (-1,), (2**70,)):
+            assert (outcome(lambda: list(ours(BlockedDeque(items, block_size=3), *skip)))
+                    == outcome(lambda: list(ref(collections.deque(items), *skip))))
+    assert outcome(ours, [1, 2]) == ("raised", TypeError,
+                                     "argument 1 must be BlockedDeque, not list")
+    assert outcome(ref, [1, 2]) == ("raised", TypeError,
+                                    "argument 1 must be collections.deque, not list")
+    assert outcome(ours, BlockedDeque([1]), "x") == outcome(ref, collections.deque([1]), "x")

@@ -67,14 +67,14 @@ from __future__ import annotations
 
 import copy
 import functools
-import itertools
 import threading
 import types
 from typing import Any, Iterable, Iterator, List, Optional, Tuple
 
 from dsa._compat import (DEQUE_FULL, DEQUE_MUTATED, EMPTY_DEQUE, SSIZE_MAX,
                          RichComparisons, as_maxlen, as_repeat_count,
-                         as_ssize, cannot_concatenate, cannot_multiply,
+                         as_ssize, bad_argument, cannot_concatenate,
+                         cannot_multiply,
                          clamp_bounds, copy_by_calling, deque_position,
                          has_index, not_in_deque, reflected, same_item,
                          subclass_state)
@@ -391,10 +391,10 @@ class BlockedDeque(Pictured, RichComparisons, picture="deque"):
 
     def __iter__(self) -> Iterator[int]:
         """Left to right; RuntimeError if the deque changes meanwhile."""
-        return _Iterator(self, reverse=False)
+        return _Iterator(self)
 
     def __reversed__(self) -> Iterator[int]:
-        return _Iterator(self, reverse=True)
+        return _ReverseIterator(self)
 
     def __contains__(self, value: object) -> bool:
         x = _as_int64_or_none(value)
@@ -604,19 +604,29 @@ class _Iterator:
     Exactly as collections.deque's iterators do, down to an asymmetry: the
     forward one looks for a change first, so it raises even after its last
     item, and again on every later step; the reversed one stops for good
-    once it has run out or raised."""
+    once it has run out or raised.  Like deque's, it can be built directly,
+    ``type(iter(d))(d, k)``, which starts after the first ``k`` items (that
+    is how it pickles)."""
 
-    __slots__ = ("_deque", "_cursor", "_out", "_got", "_reverse", "_done")
+    __slots__ = ("_deque", "_cursor", "_out", "_got", "_done")
+    _reverse = False
 
-    def __init__(self, deque: BlockedDeque, reverse: bool) -> None:
+    def __init__(self, deque: BlockedDeque, index: Any = 0, /) -> None:
+        if not isinstance(deque, BlockedDeque):
+            raise bad_argument("BlockedDeque", deque)     # deque's words
+        skip = max(as_ssize(index), 0)
         self._deque = deque                 # keeps the C deque alive
         self._cursor = deque._ffi.new("struct dsa_dq_cursor *")
         self._out = deque._ffi.new("int64_t *")
         self._got = deque._ffi.new("size_t *")
-        self._reverse = reverse
         self._done = False
         with deque._lock:
-            deque._lib.dsa_dq_cursor_start(deque._d, self._cursor, reverse)
+            deque._lib.dsa_dq_cursor_start(deque._d, self._cursor, self._reverse)
+            skip = min(skip, int(self._cursor.left))
+            if skip:                        # read past them in one call
+                deque._lib.dsa_dq_cursor_next(deque._d, self._cursor,
+                                              deque._ffi.new("int64_t[]", skip),
+                                              skip, self._got)
 
     def __iter__(self) -> "_Iterator":
         return self
@@ -645,15 +655,11 @@ class _Iterator:
         # many items this iterator has already given.
         d = self._deque
         given = max(len(d) - self.__length_hint__(), 0)
-        return (_resume_iterator, (d, self._reverse, given))
+        return type(self), (d, given)
 
 
-def _resume_iterator(deque: BlockedDeque, reverse: bool,
-                     given: int) -> _Iterator:
-    """A fresh iterator over ``deque`` that has already given ``given``
-    items: how a pickled iterator comes back."""
-    it = _Iterator(deque, reverse)
-    for _ in itertools.islice(it, given):
-        pass
-    return it
+class _ReverseIterator(_Iterator):
+    """Walks a BlockedDeque right to left (see :class:`_Iterator`)."""
 
+    __slots__ = ()
+    _reverse = True
