@@ -512,10 +512,12 @@ class BlockedDeque(Pictured, RichComparisons, picture="deque"):
         # As deque: (maker, args, state, an iterator over the items).  The
         # unpickler calls maker(*args), applies the state (a subclass's
         # attributes), then extends with the items; the iterator is the
-        # class's own, so a subclass's __iter__ decides what is saved.
+        # class's own, so a subclass's __iter__ decides what is saved (our
+        # own gives the items read out in one call to C).
         args = () if self.maxlen is None else ((), self.maxlen)
+        own = type(self).__iter__ is BlockedDeque.__iter__
         return (_maker(self), args, subclass_state(self, BlockedDeque),
-                iter(self))
+                iter(self.to_list()) if own else iter(self))
 
     def __iadd__(self, other: Iterable[Any]) -> "BlockedDeque":
         self.extend(other)
