@@ -308,6 +308,52 @@ DEQUE_FULL = "deque already at its maximum size"
 DEQUE_MUTATED = "deque mutated during iteration"
 
 
+def subclass_state(obj: Any, own: type) -> Any:
+    """What deque's ``__reduce__`` saves besides the items, for ``obj`` of
+    ``own`` or a subclass: its instance dict and the slots the subclasses
+    added, shaped like ``object.__getstate__``'s answer (None, a dict, or a
+    ``(dict, slots)`` pair).  ``own``'s slots hold the structure itself,
+    which the items rebuild, so they are left out."""
+    state = getattr(obj, "__dict__", None) or None
+    slots = {}
+    for klass in type(obj).__mro__:
+        if klass is own:
+            break
+        names = klass.__dict__.get("__slots__", ())
+        for name in (names,) if isinstance(names, str) else names:
+            if name in ("__dict__", "__weakref__"):
+                continue
+            owner = klass.__name__.lstrip("_")
+            if owner and name.startswith("__") and not name.endswith("__"):
+                name = f"_{owner}{name}"     # a private name is mangled
+            if hasattr(obj, name):           # a slot never set is not saved
+                slots[name] = getattr(obj, name)
+    return (state, slots) if slots else state
+
+
+def restore_state(obj: Any, state: Any) -> None:
+    """Give ``obj`` a state shaped as :func:`subclass_state` makes it, the
+    way pickle and ``copy`` apply one to an object without ``__setstate__``."""
+    state, slots = state if isinstance(state, tuple) else (state, None)
+    if state:
+        obj.__dict__.update(state)
+    for name, value in (slots or {}).items():
+        setattr(obj, name, value)
+
+
+def copy_by_calling(deque: Any, maker: Callable[..., Any],
+                    maxlen: Optional[int], kind: type) -> Any:
+    """A copy of a deque subclass, made as deque makes one: by calling the
+    class (``maker``) with the deque, and its maxlen if it has one, so that
+    the subclass's own ``__new__`` and ``__init__`` run.  What they return
+    must be a ``kind``."""
+    new = maker(deque) if maxlen is None else maker(deque, maxlen)
+    if not isinstance(new, kind):
+        raise TypeError(f"{name_of(deque)}() must return a BlockedDeque, "
+                        f"not {name_of(new)}")
+    return new
+
+
 def not_in_deque(value: Any) -> ValueError:
     """``index`` and ``remove`` of a value the deque does not hold."""
     return ValueError(f"{value!r} is not in deque")

@@ -273,6 +273,11 @@ heappush, heappop, heapreplace, heappushpop, heapify = _heapq_functions(False, "
 (heappush_max, heappop_max, heapreplace_max, heappushpop_max,
  heapify_max) = _heapq_functions(True, "_max")
 
+# Python 3.11's heapq (both its C and its Python module) exports three of
+# these under private names that code in the wild calls; Python 3.14 made
+# all five public.  The old names stay importable, outside __all__.
+_heappop_max, _heapreplace_max, _heapify_max = heappop_max, heapreplace_max, heapify_max
+
 
 ###############################################################################
 # n best and merging (heapq.py's own Python, step by step)

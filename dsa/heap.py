@@ -74,6 +74,7 @@ from typing import (Any, Callable, Dict, Generic, Hashable, Iterable, Iterator,
 
 from dsa import _heapq
 from dsa._heapq import *  # noqa: F401,F403  (heapq's functions, exactly)
+from dsa._heapq import _heapify_max, _heappop_max, _heapreplace_max  # noqa: F401
 from dsa.pictures import Pictured
 
 __all__ = ["parent", "left", "right", "sift_up", "sift_down", "heapify_bottom_up",

@@ -1231,3 +1231,25 @@ def test_indexed_queue_check_invariants_catches_a_bad_index():
     queue._where["ghost"] = 0
     with pytest.raises(AssertionError, match="index has"):
         queue.check_invariants()
+
+
+def test_python311_private_max_functions_are_importable_and_match_heapq():
+    # heapq exports _heappop_max, _heapreplace_max and _heapify_max (CPython's
+    # own test_heapq calls them); code written against it must keep working.
+    for name in ("_heapify_max", "_heappop_max", "_heapreplace_max"):
+        assert name not in dh.__all__
+    rng = random.Random(5)
+    data = [rng.randrange(50) for _ in range(300)]
+    ours, ref = list(data), list(data)
+    dh._heapify_max(ours)
+    heapq._heapify_max(ref)
+    assert ours == ref
+    for step in range(200):
+        if step % 3:
+            assert dh._heappop_max(ours) == heapq._heappop_max(ref)
+        else:
+            assert dh._heapreplace_max(ours, step) == heapq._heapreplace_max(ref, step)
+        assert ours == ref
+    assert dh._heappop_max([3]) == 3
+    assert outcome(dh._heappop_max, []) == outcome(heapq._heappop_max, [])
+    assert outcome(dh._heapreplace_max, [], 1) == outcome(heapq._heapreplace_max, [], 1)

@@ -14,6 +14,7 @@ import math
 import operator
 import pickle
 import random
+from decimal import Decimal
 
 import pytest
 
@@ -799,3 +800,159 @@ def test_bare_new_is_an_empty_deque(cls):
     assert list(d) == [0, 1]
     d.check_invariants()
     assert list(pickle.loads(pickle.dumps(d))) == [0, 1]
+
+
+# ---- subclasses copy and pickle as deque's do (CPython's test_deque) --------
+
+def _subclasses(base):
+    """The subclasses CPython's TestSubclass uses, built on ``base``; kept
+    at module level under one name per base so that pickle finds them."""
+    made = {}
+    for name, body in (("Plain", {}),
+                       ("Slotted", {"__slots__": ("x", "y", "__dict__")}),
+                       ("BadIter", {"__iter__": lambda self: iter(1)})):
+        cls = type(f"{name}{base.__name__}", (base,), dict(body))
+        cls.__qualname__ = cls.__name__
+        globals()[cls.__name__] = cls
+        made[name] = cls
+    return made
+
+
+OURS, REF = _subclasses(BlockedDeque), _subclasses(collections.deque)
+
+
+def _pickled_attributes(cls, items, maxlen, proto):
+    d = cls(items, maxlen)
+    d.x, d.z = ["x"], ["z"]
+    back = pickle.loads(pickle.dumps(d, proto))
+    deep = copy.deepcopy(d)
+    return [(type(e).__name__[:4], list(e), e.maxlen, e.x, e.z, hasattr(e, "y"),
+             e.x is d.x) for e in (back, deep)]
+
+
+@pytest.mark.parametrize("kind", ["Plain", "Slotted"])
+@pytest.mark.parametrize("maxlen", [None, 4])
+def test_subclass_pickle_and_deepcopy_keep_attributes_like_deque(kind, maxlen):
+    for proto in range(pickle.HIGHEST_PROTOCOL + 1):
+        ours = _pickled_attributes(OURS[kind], [1, 2, 3, 4, 5], maxlen, proto)
+        ref = _pickled_attributes(REF[kind], [1, 2, 3, 4, 5], maxlen, proto)
+        assert ours == ref
+
+
+def test_subclass_pickle_uses_its_own_iter_and_keeps_self_references():
+    for maxlen in (None, 2):
+        for cls in (OURS["BadIter"], REF["BadIter"]):
+            with pytest.raises(TypeError):
+                pickle.dumps(cls([1, 2, 3], maxlen), 2)
+    for cls in (OURS["Plain"], REF["Plain"]):
+        d = cls([1])
+        d.x = d
+        back = pickle.loads(pickle.dumps(d, 2))
+        assert back.x is back
+
+
+def test_subclass_copy_calls_the_class_like_deque():
+    calls = {BlockedDeque: [], collections.deque: []}
+
+    def counted(base):
+        class Counted(base):
+            def __init__(self, *args):
+                calls[base].append(len(args))
+                super().__init__(*args)
+        return Counted
+
+    for base in calls:
+        d = counted(base)([1, 2], 3)
+        d.copy(), d + base([4]), d * 2, copy.copy(d)
+    assert calls[BlockedDeque] == calls[collections.deque] == [2] * 5
+
+    def broken(base):
+        class X(base):
+            pass
+        d = X()
+        X.__new__ = lambda cls, *args, **kwargs: [42]
+        return d
+
+    for op in (lambda d, base: d * 42, lambda d, base: d + base([1, 2, 3]),
+               lambda d, base: d.copy()):
+        ours = outcome(op, broken(BlockedDeque), BlockedDeque)
+        ref = outcome(op, broken(collections.deque), collections.deque)
+        assert ours == ("raised", TypeError, "X() must return a BlockedDeque, not list")
+        assert ref == ("raised", TypeError, "X() must return a deque, not list")
+
+
+def test_copy_of_a_subclass_keeps_block_size_and_tracing_for_its_own_init():
+    mine = Mine([1, 2, 3], maxlen=5, block_size=2)
+    for twin in (mine.copy(), copy.deepcopy(mine), pickle.loads(pickle.dumps(mine))):
+        assert type(twin) is Mine and twin.to_list() == [1, 2, 3]
+        assert twin.maxlen == 5 and twin.block_size == 2
+
+
+# ---- CPython's rules that test_deque checks with stored objects, turned
+# round so that the items are ints and the foreign object is the value ------
+
+class _ChangesTheDeque:
+    """A value whose == changes the deque it is compared against."""
+
+    def __init__(self, deque, change, result):
+        self.deque, self.change, self.result = deque, change, result
+
+    def __eq__(self, other):
+        self.change(self.deque)
+        return self.result
+
+    __hash__ = None
+
+
+_CHANGES = {"clear": lambda d: d.clear(), "pop": lambda d: d.pop(),
+            "append": lambda d: d.append(7), "rotate": lambda d: d.rotate(1)}
+
+
+@pytest.mark.parametrize("change", sorted(_CHANGES))
+@pytest.mark.parametrize("result", [False, True])
+@pytest.mark.parametrize("method", ["in", "count", "index", "remove"])
+def test_a_comparison_that_changes_the_deque_is_caught_like_deque(change, result,
+                                                                   method):
+    def run(base):
+        d = base(range(10))
+        value = _ChangesTheDeque(d, _CHANGES[change], result)
+        call = ((lambda: value in d) if method == "in"
+                else (lambda: getattr(d, method)(value)))
+        return outcome(call), list(d)
+
+    assert run(BlockedDeque) == run(collections.deque)
+
+
+def test_foreign_values_are_compared_like_deque():
+    class Equal:
+        def __init__(self, answer):
+            self.answer = answer
+
+        def __eq__(self, other):
+            if self.answer is None:
+                raise ArithmeticError
+            return self.answer
+
+    for value in (Equal(True), Equal(False), Equal(None), 2.0, Decimal(2),
+                  2**70, "2"):
+        for call in (lambda d: value in d, lambda d: d.count(value),
+                     lambda d: d.index(value), lambda d: d.index(value, 2),
+                     lambda d: (d.remove(value), list(d))):
+            assert (outcome(call, BlockedDeque([1, 2, 3, 2]))
+                    == outcome(call, collections.deque([1, 2, 3, 2])))
+
+
+@pytest.mark.parametrize("walk", [iter, reversed])
+def test_iterator_types_can_be_built_directly_like_deques(walk):
+    # test_deque's test_reversed_new: type(reversed(d))(d) walks d backwards,
+    # and an index skips that many items first, as a pickled iterator does.
+    ours, ref = type(walk(BlockedDeque())), type(walk(collections.deque()))
+    for items in ([], [1, 2, 3], range(200)):
+        for skip in ((), (0,), (1,), (5,), (-1,), (2**70,)):
+            assert (outcome(lambda: list(ours(BlockedDeque(items, block_size=3), *skip)))
+                    == outcome(lambda: list(ref(collections.deque(items), *skip))))
+    assert outcome(ours, [1, 2]) == ("raised", TypeError,
+                                     "argument 1 must be BlockedDeque, not list")
+    assert outcome(ref, [1, 2]) == ("raised", TypeError,
+                                    "argument 1 must be collections.deque, not list")
+    assert outcome(ours, BlockedDeque([1]), "x") == outcome(ref, collections.deque([1]), "x")

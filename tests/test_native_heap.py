@@ -26,6 +26,7 @@ from hypothesis import strategies as st  # noqa: E402
 
 from dsa.native import BinaryHeap, DaryHeap  # noqa: E402
 from dsa.native import heap as nh  # noqa: E402
+import dsa.heap as python_twin  # noqa: E402
 from dsa.native._loader import load  # noqa: E402
 
 INT64 = st.integers(min_value=INT64_MIN, max_value=INT64_MAX)
@@ -743,3 +744,40 @@ def test_bare_new_is_an_empty_heap(cls, arity):
             h.push(x)
         assert [h.pop() for _ in range(3)] == [1, 3, 5]
         h.check_invariants()
+
+
+# ---- a subclass's attributes survive copying and pickling, as in the
+# Python twin (which copies and pickles as any Python object does) ---------
+
+
+class NativeTagged(BinaryHeap):
+    """A subclass with attributes, at module level so that pickle finds it."""
+
+
+class NativeSlotted(DaryHeap):
+    __slots__ = ("tag", "__dict__")
+
+
+class PythonTagged(python_twin.BinaryHeap):
+    pass
+
+
+def _copies_of(cls):
+    heap = cls([5, 3, 1, 4])
+    heap.notes, heap.me = ["a note"], heap
+    if cls is NativeSlotted:
+        heap.tag = "slot"
+    made = {"pickle": pickle.loads(pickle.dumps(heap)), "deepcopy": copy.deepcopy(heap),
+            "copy": copy.copy(heap)}
+    return {how: (type(new) is cls, sorted(new), new.notes, new.notes is heap.notes,
+                  new.me is new, new.me is heap, getattr(new, "tag", "slot"))
+            for how, new in made.items()}
+
+
+@pytest.mark.parametrize("cls", [NativeTagged, NativeSlotted])
+def test_subclass_attributes_survive_copy_and_pickle_as_in_the_python_twin(cls):
+    assert _copies_of(cls) == _copies_of(PythonTagged)
+    heap = cls([2, 1])
+    heap.notes = ["x"]
+    assert heap.copy().notes is heap.notes          # copy() is copy.copy
+    assert type(pickle.loads(pickle.dumps(cls([1])))) is cls

@@ -65,16 +65,19 @@ Memory (``nbytes``)
 
 from __future__ import annotations
 
-import itertools
+import copy
+import functools
 import threading
 import types
 from typing import Any, Iterable, Iterator, List, Optional, Tuple
 
 from dsa._compat import (DEQUE_FULL, DEQUE_MUTATED, EMPTY_DEQUE, SSIZE_MAX,
                          RichComparisons, as_maxlen, as_repeat_count,
-                         as_ssize, cannot_concatenate, cannot_multiply,
-                         clamp_bounds, deque_position, has_index,
-                         not_in_deque, reflected, same_item)
+                         as_ssize, bad_argument, cannot_concatenate,
+                         cannot_multiply,
+                         clamp_bounds, copy_by_calling, deque_position,
+                         has_index, not_in_deque, reflected, same_item,
+                         subclass_state)
 from dsa.deque import DEFAULT_BLOCK_SIZE, MAX_BLOCK_SIZE, check_block_size
 from dsa.pictures import Pictured
 
@@ -320,8 +323,15 @@ class BlockedDeque(Pictured, RichComparisons, picture="deque"):
 
     def remove(self, value: Any) -> None:
         """Remove the first item equal to ``value`` (ValueError if none)."""
+        if _as_int64_or_none(value) is not None:
+            with self._lock:        # found and removed in C, in one hold
+                self._delete_locked(self.index(value))
+            return
+        found = _equal_items(self, value, strict=True, error=IndexError)
+        i = next((i for i, equal in found if equal), None)
+        if i is None:
+            raise not_in_deque(value)
         with self._lock:
-            i = self.index(value)
             self._delete_locked(i)
 
     def _delete_locked(self, i: int) -> None:
@@ -381,15 +391,15 @@ class BlockedDeque(Pictured, RichComparisons, picture="deque"):
 
     def __iter__(self) -> Iterator[int]:
         """Left to right; RuntimeError if the deque changes meanwhile."""
-        return _Iterator(self, reverse=False)
+        return _Iterator(self)
 
     def __reversed__(self) -> Iterator[int]:
-        return _Iterator(self, reverse=True)
+        return _ReverseIterator(self)
 
     def __contains__(self, value: object) -> bool:
         x = _as_int64_or_none(value)
         if x is None:   # not an int64: compare as Python does, item by item
-            return any(same_item(item, value) for item in self.to_list())
+            return any(equal for _, equal in _equal_items(self, value))
         out = self._ffi.new("size_t *")
         with self._lock:
             n = self._lib.dsa_dq_len(self._d)
@@ -400,7 +410,7 @@ class BlockedDeque(Pictured, RichComparisons, picture="deque"):
         """How many items equal ``value``."""
         x = _as_int64_or_none(value)
         if x is None:
-            return sum(1 for item in self.to_list() if same_item(item, value))
+            return sum(equal for _, equal in _equal_items(self, value, strict=True))
         out = self._ffi.new("size_t *")
         with self._lock:
             status = self._lib.dsa_dq_count(self._d, x, out)
@@ -418,11 +428,11 @@ class BlockedDeque(Pictured, RichComparisons, picture="deque"):
                 status = self._lib.dsa_dq_index(self._d, x, first, end, out)
                 if status == self._lib.DSA_OK:
                     return int(out[0])
-            elif first < end:
-                items = self.to_list()
-                for i in range(first, end):
-                    if same_item(items[i], value):
-                        return i
+        if x is None:
+            found = _equal_items(self, value, first, end)
+            i = next((i for i, equal in found if equal), None)
+            if i is not None:
+                return i
         raise not_in_deque(value)
 
     def reverse(self) -> None:
@@ -473,23 +483,41 @@ class BlockedDeque(Pictured, RichComparisons, picture="deque"):
         return f"{name}({self.to_list()!r}{options})"
 
     def copy(self) -> "BlockedDeque":
-        """An independent deque with the same items, maxlen and block size."""
+        """An independent deque with the same items, maxlen and block size.
+
+        A subclass is copied as deque copies one, by calling the class
+        (``cls(self)`` or ``cls(self, maxlen)``), so its own ``__new__`` and
+        ``__init__`` run; what they return must be a BlockedDeque."""
+        cls = type(self)
+        if cls is not BlockedDeque:
+            return copy_by_calling(self, _maker(self), self.maxlen, BlockedDeque)
         out = self._ffi.new("dsa_dq **")
         with self._lock:
             status = self._lib.dsa_dq_clone(self._d, out)
         check(self._lib, status)
-        new = object.__new__(type(self))
+        new = object.__new__(cls)
         new._adopt(self._ffi, self._lib, out[0], self._traced)
         return new
 
     __copy__ = copy
 
     def __deepcopy__(self, memo: dict) -> "BlockedDeque":
-        return self.copy()   # the items are ints: nothing deeper to copy
+        if type(self) is BlockedDeque:
+            return self.copy()   # the items are ints: nothing deeper to copy
+        # A subclass may keep anything in its attributes: copy it as
+        # copy.deepcopy copies a deque, from __reduce__'s answer.
+        return copy._reconstruct(self, memo, *self.__reduce__())  # type: ignore[attr-defined]
 
     def __reduce__(self) -> Any:
-        return (_rebuild, (type(self), self.to_list(), self.maxlen,
-                           self.block_size, self._traced))
+        # As deque: (maker, args, state, an iterator over the items).  The
+        # unpickler calls maker(*args), applies the state (a subclass's
+        # attributes), then extends with the items; the iterator is the
+        # class's own, so a subclass's __iter__ decides what is saved (our
+        # own gives the items read out in one call to C).
+        args = () if self.maxlen is None else ((), self.maxlen)
+        own = type(self).__iter__ is BlockedDeque.__iter__
+        return (_maker(self), args, subclass_state(self, BlockedDeque),
+                iter(self.to_list()) if own else iter(self))
 
     def __iadd__(self, other: Iterable[Any]) -> "BlockedDeque":
         self.extend(other)
@@ -531,13 +559,44 @@ class BlockedDeque(Pictured, RichComparisons, picture="deque"):
         return self * times
 
 
-def _rebuild(cls: type, items: List[int], maxlen: Optional[int],
-             block_size: int, traced: bool) -> BlockedDeque:
-    new = object.__new__(cls)
-    BlockedDeque._setup(new, block_size, maxlen, traced)
-    if items:
-        new._extend(as_int64_list(items), back=True)
-    return new
+def _maker(deque: BlockedDeque) -> Any:
+    """What to call, like the class, to build a deque of ``deque``'s kind:
+    ``block_size`` and ``traced`` go only to an ``__init__`` known to take
+    them (BlockedDeque's own)."""
+    cls = type(deque)
+    options: dict = {}
+    if cls.__init__ is BlockedDeque.__init__:
+        if deque.block_size != DEFAULT_BLOCK_SIZE:
+            options["block_size"] = deque.block_size
+        if deque.traced:
+            options["traced"] = True
+    return functools.partial(cls, **options) if options else cls
+
+
+def _equal_items(deque: BlockedDeque, value: Any, first: int = 0,
+                 end: Optional[int] = None, strict: bool = False,
+                 error: type = RuntimeError) -> Iterator[Tuple[int, bool]]:
+    """``(i, deque[i] == value)`` for i in [first, end), compared as deque
+    compares (:func:`same_item`), for a value that is not an int64.
+
+    The comparison runs Python code, which may change the deque; deque
+    then raises ``error("deque mutated during iteration")``.  It checks
+    after every comparison (``strict``: count, remove) or after every one
+    that did not match (``in``, index, which return a match at once)."""
+    cursor = deque._ffi.new("struct dsa_dq_cursor *")
+    got = deque._ffi.new("size_t *")
+    with deque._lock:           # the items, and a cursor that sees changes
+        items = deque.to_list()
+        deque._lib.dsa_dq_cursor_start(deque._d, cursor, 0)
+    for i in range(first, len(items) if end is None else end):
+        equal = same_item(items[i], value)
+        if strict or not equal:
+            with deque._lock:
+                status = deque._lib.dsa_dq_cursor_next(
+                    deque._d, cursor, deque._ffi.NULL, 0, got)
+            if status == deque._lib.DSA_ESTATE:
+                raise error(DEQUE_MUTATED)
+        yield i, equal
 
 
 class _Iterator:
@@ -547,19 +606,29 @@ class _Iterator:
     Exactly as collections.deque's iterators do, down to an asymmetry: the
     forward one looks for a change first, so it raises even after its last
     item, and again on every later step; the reversed one stops for good
-    once it has run out or raised."""
+    once it has run out or raised.  Like deque's, it can be built directly,
+    ``type(iter(d))(d, k)``, which starts after the first ``k`` items (that
+    is how it pickles)."""
 
-    __slots__ = ("_deque", "_cursor", "_out", "_got", "_reverse", "_done")
+    __slots__ = ("_deque", "_cursor", "_out", "_got", "_done")
+    _reverse = False
 
-    def __init__(self, deque: BlockedDeque, reverse: bool) -> None:
+    def __init__(self, deque: BlockedDeque, index: Any = 0, /) -> None:
+        if not isinstance(deque, BlockedDeque):
+            raise bad_argument("BlockedDeque", deque)     # deque's words
+        skip = max(as_ssize(index), 0)
         self._deque = deque                 # keeps the C deque alive
         self._cursor = deque._ffi.new("struct dsa_dq_cursor *")
         self._out = deque._ffi.new("int64_t *")
         self._got = deque._ffi.new("size_t *")
-        self._reverse = reverse
         self._done = False
         with deque._lock:
-            deque._lib.dsa_dq_cursor_start(deque._d, self._cursor, reverse)
+            deque._lib.dsa_dq_cursor_start(deque._d, self._cursor, self._reverse)
+            skip = min(skip, int(self._cursor.left))
+            if skip:                        # read past them in one call
+                deque._lib.dsa_dq_cursor_next(deque._d, self._cursor,
+                                              deque._ffi.new("int64_t[]", skip),
+                                              skip, self._got)
 
     def __iter__(self) -> "_Iterator":
         return self
@@ -588,15 +657,11 @@ class _Iterator:
         # many items this iterator has already given.
         d = self._deque
         given = max(len(d) - self.__length_hint__(), 0)
-        return (_resume_iterator, (d, self._reverse, given))
+        return type(self), (d, given)
 
 
-def _resume_iterator(deque: BlockedDeque, reverse: bool,
-                     given: int) -> _Iterator:
-    """A fresh iterator over ``deque`` that has already given ``given``
-    items: how a pickled iterator comes back."""
-    it = _Iterator(deque, reverse)
-    for _ in itertools.islice(it, given):
-        pass
-    return it
+class _ReverseIterator(_Iterator):
+    """Walks a BlockedDeque right to left (see :class:`_Iterator`)."""
 
+    __slots__ = ()
+    _reverse = True

@@ -51,11 +51,13 @@ Counting (``count=True``, :attr:`DaryHeap.stats`)
 
 from __future__ import annotations
 
+import copy
 import operator
 import threading
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, List, Optional
 
+from dsa._compat import restore_state, subclass_state
 from dsa.heap import HeapStats     # the counters both twins report in
 from dsa.pictures import Pictured
 
@@ -340,7 +342,15 @@ class DaryHeap(Pictured, picture="heap"):
     # ---- copying and pickling -------------------------------------------
 
     def copy(self) -> "DaryHeap":
-        """An independent heap with the same items, order and counters."""
+        """An independent heap with the same items, order and counters (and
+        a subclass's attributes, shared as ``copy.copy`` shares them)."""
+        new = self._clone()
+        restore_state(new, subclass_state(self, DaryHeap))
+        return new
+
+    __copy__ = copy
+
+    def _clone(self) -> "DaryHeap":
         out = self._ffi.new("dsa_heap **")
         with self._lock:
             status = self._lib.dsa_heap_clone(self._h, out)
@@ -349,15 +359,17 @@ class DaryHeap(Pictured, picture="heap"):
         new._adopt(self._ffi, self._lib, out[0], self._count, self._traced)
         return new
 
-    __copy__ = copy
-
     def __deepcopy__(self, memo: dict) -> "DaryHeap":
-        return self.copy()   # the items are ints: nothing deeper to copy
+        new = memo[id(self)] = self._clone()   # the items are ints
+        state = subclass_state(self, DaryHeap)
+        restore_state(new, copy.deepcopy(state, memo))   # a subclass's
+        return new
 
     def __reduce__(self) -> Any:
         # Counters are not pickled: the copy starts them at zero.
         return (_rebuild, (type(self), self.arity, self.max_heap,
-                           self._count, self._traced, self.to_list()))
+                           self._count, self._traced, self.to_list()),
+                subclass_state(self, DaryHeap))
 
 
 class BinaryHeap(DaryHeap):
