@@ -147,7 +147,8 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
         h = self._hash(key)
         slots, hashes, mask = self._slots, self._hashes, self._mask
         linear = self._linear
-        i, perturb = h & mask, 0 if linear else h & WORD
+        i = home = h & mask                        # home: for the check below
+        perturb = 0 if linear else h & WORD
         entry = slots[i]
         while entry is not None:
             if hashes[i] == h:
@@ -176,7 +177,7 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
             return
         slots[i] = self._new_entry(h, key, value)
         hashes[i] = h
-        if (i - h) & mask > PROBE_LIMIT and linear:
+        if i != home and linear and (i - home) & mask > PROBE_LIMIT:
             self._announce(self._mix_if_piled_up(h))
 
     def _add(self, key: Any, h: int, value: Any) -> None:
@@ -276,10 +277,10 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
             for entry in live:
                 entry.hash = remix(entry.hash)
         slots: list = [None] * new_capacity
-        # The hashes go into a list first and into the array in one call at
-        # the end: storing into an array slot by slot converts each int in
-        # the interpreter loop and made the rebuild a quarter slower.
-        words = [0] * new_capacity
+        # A zeroed array, then one store per live key: only the live hashes
+        # are converted to machine words (building the array from a list of
+        # every slot's word converts the empty ones too, and was slower).
+        hashes = array("q", bytes(8 * new_capacity))
         for entry in live:
             h = entry.hash
             i = h & mask
@@ -291,8 +292,8 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
                 while slots[i] is not None:
                     i = (5 * i + 1 + perturb) & mask
                     perturb >>= PERTURB_SHIFT
-            slots[i], words[i] = entry, h
-        hashes = array("q", words)
+            slots[i] = entry
+            hashes[i] = h
         cleared = self._tombstones
         self._slots, self._hashes = slots, hashes
         self._mask, self._tombstones = mask, 0
