@@ -87,6 +87,13 @@ def _checked_hash(function: Callable[[Any], int]) -> Callable[[Any], int]:
     return hash_key
 
 
+def _check_hook(hook: Any) -> None:
+    """A resize hook must be callable (None means no hook)."""
+    if not callable(hook):
+        raise TypeError(
+            f"on_resize must be callable or None, not {type(hook).__name__}")
+
+
 def _rebuild_table(cls: type, options: dict) -> "DictSurface":
     """Unpickling helper: an empty table of ``cls`` with the given options."""
     table = DictSurface.__new__(cls)
@@ -97,12 +104,51 @@ def _rebuild_table(cls: type, options: dict) -> "DictSurface":
 class _TableOptions:
     """The teaching options of a table: validated, rebuilt into, reported.
 
-    ``max_load_factor``, ``hash_function`` and ``capacity`` (plus whatever
-    one kind adds), the properties that show them, ``slot_of`` and
-    ``resize``.
+    ``max_load_factor``, ``hash_function``, ``capacity`` and ``on_resize``
+    (plus whatever one kind adds), the properties that show them,
+    ``slot_of`` and ``resize``.
+
+    The rule for keyword arguments, the same for both tables: the names of
+    the options are keyword-only parameters of ``__init__`` and configure
+    the table; every other keyword argument is a key, as in
+    ``dict(**kwargs)``.  A key that has an option's name is stored with
+    ``t['on_resize'] = v``, ``t.update(on_resize=v)`` or a mapping.
     """
 
     __slots__ = ()
+
+    def _set_options(self, on_resize: Optional[Callable[[Any], Any]] = None,
+                     **given: Any) -> None:
+        """Apply the keyword-only options of ``__init__``.
+
+        An option left out (None) keeps its current value, so calling
+        ``__init__`` again only adds keys, as for dict.  Everything is
+        validated before anything changes.
+        """
+        if on_resize is not None:
+            _check_hook(on_resize)
+        options = self._options()
+        options.update((name, value) for name, value in given.items()
+                       if value is not None)
+        self._configure(**options)
+        if on_resize is not None:
+            self._on_resize = on_resize
+
+    @property
+    def on_resize(self) -> Optional[Callable[[Any], Any]]:
+        """The resize hook: None, or a function called with a
+        :class:`~dsa.hashtable.ResizeEvent` after every resize.
+
+        It belongs to this table: ``copy()``, ``|``, ``fromkeys()`` and
+        unpickling give a new table without one.
+        """
+        return self._on_resize
+
+    @on_resize.setter
+    def on_resize(self, hook: Optional[Callable[[Any], Any]]) -> None:
+        if hook is not None:
+            _check_hook(hook)
+        self._on_resize = hook
 
     def _configure(self, max_load_factor: Optional[float] = None,
                    hash_function: Optional[Callable[[Any], int]] = None,
@@ -143,7 +189,7 @@ class _TableOptions:
         self._hash_function = hash_function
         self._max_load = max_load
         if not hasattr(self, "resize_count"):
-            self.on_resize = None
+            self._on_resize = None
             self.resize_count = 0
         capacity = requested
         while len(rehashed) > max_load * capacity:
@@ -244,8 +290,8 @@ class _TableOptions:
 
     def _announce(self, event: Any) -> None:
         """Call the resize hook, once the table is consistent again."""
-        if event is not None and self.on_resize is not None:
-            self.on_resize(event)
+        if event is not None and self._on_resize is not None:
+            self._on_resize(event)
 
 
 
@@ -253,7 +299,7 @@ class DictSurface(_TableOptions, MutableMapping):
     """Everything of dict that does not depend on the hash structure."""
 
     __slots__ = ("_entries", "_room", "_size", "_mask", "_hash", "_mixing",
-                 "_hash_function", "_max_load", "on_resize", "resize_count")
+                 "_hash_function", "_max_load", "_on_resize", "resize_count")
 
     DEFAULT_MAX_LOAD_FACTOR: float = 0.75
     MIN_MAX_LOAD_FACTOR: float = MIN_MAX_LOAD_FACTOR   # see dsa._compat
@@ -270,8 +316,10 @@ class DictSurface(_TableOptions, MutableMapping):
         self._configure()
         return self
 
-    def _initialise(self, mapping_or_iterable: Any, kwargs: dict) -> None:
-        """The body of ``__init__`` after the options: dict's update rules."""
+    def _initialise(self, mapping_or_iterable: Any, kwargs: dict,
+                    **options: Any) -> None:
+        """The body of ``__init__``: the options, then dict's update rules."""
+        self._set_options(**options)
         self._update(mapping_or_iterable)
         if kwargs:
             self._update(kwargs)

@@ -40,10 +40,14 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
     """A dict-compatible hash table that resolves collisions by probing.
 
     ``OpenAddressingHashTable(mapping_or_iterable=(), /, *,
-    max_load_factor=2/3, hash_function=hash, capacity=8, probing="linear",
-    **kwargs)``: the keyword-only names are options, not keys (see
-    :meth:`__init__`).  Each slot is empty (``None``), an entry of the
-    dense list, or the tombstone of a deleted key.
+    max_load_factor=2/3, hash_function=hash, capacity=8, on_resize=None,
+    probing="linear", **kwargs)``.  The rule for keyword arguments, as for
+    :class:`ChainedHashTable`: the names of the options are keyword-only
+    and configure the table (options, not keys); every other keyword
+    argument is a key, as in ``dict(**kwargs)``; a key with an option's
+    name is stored with ``t['probing'] = v``, ``t.update(probing=v)`` or a
+    mapping argument.  Each slot is empty (``None``), an entry of the dense
+    list, or the tombstone of a deleted key.
 
     Beside the slot array runs ``_hashes``, the hash of each slot's entry
     as a 64-bit machine word in one flat ``array``: a probe compares
@@ -298,7 +302,7 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
         self._slots, self._hashes = slots, hashes
         self._mask, self._tombstones = mask, 0
         self.resize_count += 1
-        if self.on_resize is None:
+        if self._on_resize is None:
             return None
         old, new = _slot_by_entry(old_slots), _slot_by_entry(slots)
         moves = tuple((e.key, old[id(e)], new[id(e)]) for e in live
@@ -312,6 +316,7 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
                  max_load_factor: Optional[float] = None,
                  hash_function: Optional[Callable[[Any], int]] = None,
                  capacity: Optional[int] = None,
+                 on_resize: Optional[Callable[[ResizeEvent], Any]] = None,
                  probing: Optional[str] = None, **kwargs: Any) -> None:
         """Build a table exactly as ``dict(mapping_or_iterable, **kwargs)``.
 
@@ -323,12 +328,10 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
         Teaching surface: as for the chained table, plus ``fill_factor``,
         ``tombstones``, ``probing`` and ``probe_sequence(key)``.
         """
-        self._configure(
-            self._max_load if max_load_factor is None else max_load_factor,
-            self._hash_function if hash_function is None else hash_function,
-            self._capacity() if capacity is None else capacity,
-            probing=self.probing if probing is None else probing)
-        self._initialise(mapping_or_iterable, kwargs)
+        self._initialise(mapping_or_iterable, kwargs,
+                         max_load_factor=max_load_factor,
+                         hash_function=hash_function, capacity=capacity,
+                         on_resize=on_resize, probing=probing)
 
     def _valid_extra_options(self, probing: str = "linear") -> dict:
         if probing not in ("linear", "perturb"):
