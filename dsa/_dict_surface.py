@@ -53,13 +53,13 @@ from collections.abc import (ItemsView, Iterable, Iterator, KeysView, Mapping,
 from operator import attrgetter
 from reprlib import recursive_repr
 from types import GenericAlias, MappingProxyType
-from typing import Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional, TypeVar, cast
 
 from dsa._compat import (DICT_CHANGED_SIZE, DICT_EMPTY, DICT_KEYS_CHANGED,
                          MIN_MAX_LOAD_FACTOR, SetViewOperations, as_max_load,
                          cannot_create, cannot_pickle, dict_room,
                          lookup_special, mapping_keys, update_pairs)
-from dsa._hashtable_parts import signed_word
+from dsa._hashtable_parts import Entry, ResizeEvent, signed_word
 
 __all__ = ["DictSurface"]
 
@@ -94,7 +94,8 @@ def _check_hook(hook: Any) -> None:
             f"on_resize must be callable or None, not {type(hook).__name__}")
 
 
-def _rebuild_table(cls: type, options: dict) -> "DictSurface":
+def _rebuild_table(cls: "type[DictSurface]",
+                   options: dict[str, Any]) -> "DictSurface":
     """Unpickling helper: an empty table of ``cls`` with the given options."""
     table = DictSurface.__new__(cls)
     table._configure(**options)
@@ -115,9 +116,38 @@ class _TableOptions:
     ``t['on_resize'] = v``, ``t.update(on_resize=v)`` or a mapping.
     """
 
-    __slots__ = ()
+    __slots__ = ("_hash", "_mixing", "_hash_function", "_max_load",
+                 "_on_resize", "resize_count")
 
-    def _set_options(self, on_resize: Optional[Callable[[Any], Any]] = None,
+    _hash: Callable[[Any], int]             # what the slots use: see _configure
+    _mixing: bool
+    _hash_function: Callable[[Any], int]    # what the user asked for
+    _max_load: float
+    _on_resize: Optional[Callable[[ResizeEvent], Any]]
+    resize_count: int
+
+    DEFAULT_MAX_LOAD_FACTOR: float = 0.75
+    _OPEN = False                   # open addressing: max load below 1
+    _min_capacity = 8
+
+    if TYPE_CHECKING:
+        # What each table provides (see DictSurface); declared here for the
+        # type checker only, so that no stub can hide a missing method.
+        _size: int
+        _mask: int
+        _entries: list[Optional[Entry]]
+
+        def _capacity(self) -> int: ...
+        def _reset(self, capacity: int) -> None: ...
+        def _place_new(self, h: int, key: Any, value: Any) -> int: ...
+        def _too_full(self, extra: int) -> bool: ...
+        def _capacity_to_grow_to(self, extra: int) -> int: ...
+        def _rehash(self, new_capacity: int,
+                    remix: Optional[Callable[[int], int]] = None
+                    ) -> Optional[ResizeEvent]: ...
+
+    def _set_options(self,
+                     on_resize: Optional[Callable[[ResizeEvent], Any]] = None,
                      **given: Any) -> None:
         """Apply the keyword-only options of ``__init__``.
 
@@ -135,7 +165,7 @@ class _TableOptions:
             self._on_resize = on_resize
 
     @property
-    def on_resize(self) -> Optional[Callable[[Any], Any]]:
+    def on_resize(self) -> Optional[Callable[[ResizeEvent], Any]]:
         """The resize hook: None, or a function called with a
         :class:`~dsa.hashtable.ResizeEvent` after every resize.
 
@@ -145,7 +175,7 @@ class _TableOptions:
         return self._on_resize
 
     @on_resize.setter
-    def on_resize(self, hook: Optional[Callable[[Any], Any]]) -> None:
+    def on_resize(self, hook: Optional[Callable[[ResizeEvent], Any]]) -> None:
         if hook is not None:
             _check_hook(hook)
         self._on_resize = hook
@@ -198,13 +228,13 @@ class _TableOptions:
         for h, key, value in rehashed:
             self._place_new(h, key, value)
 
-    def _valid_extra_options(self, **more: Any) -> dict:
+    def _valid_extra_options(self, **more: Any) -> dict[str, Any]:
         """Validate options only one table has; return attributes to set."""
         if more:
             raise TypeError(f"unexpected option {next(iter(more))!r}")
         return {}
 
-    def _options(self) -> dict:
+    def _options(self) -> dict[str, Any]:
         """The options that re-create this table's configuration."""
         return {
             "max_load_factor": self._max_load,
@@ -295,19 +325,26 @@ class _TableOptions:
 
 
 
-class DictSurface(_TableOptions, MutableMapping):
+class DictSurface(_TableOptions, MutableMapping[Any, Any]):
     """Everything of dict that does not depend on the hash structure."""
 
-    __slots__ = ("_entries", "_room", "_size", "_mask", "_hash", "_mixing",
-                 "_hash_function", "_max_load", "_on_resize", "resize_count")
+    __slots__ = ("_entries", "_room", "_size", "_mask")
 
-    DEFAULT_MAX_LOAD_FACTOR: float = 0.75
     MIN_MAX_LOAD_FACTOR: float = MIN_MAX_LOAD_FACTOR   # see dsa._compat
-    _OPEN = False                   # open addressing: max load below 1
-    _min_capacity = 8
+    _entry_class: type[Entry] = Entry
 
-    __hash__ = None  # type: ignore[assignment]  # mutable, like dict
-    __class_getitem__ = classmethod(GenericAlias)
+    if TYPE_CHECKING:
+        def _find(self, key: Any, h: int) -> Optional[Entry]: ...
+        def _add(self, key: Any, h: int, value: Any) -> None: ...
+        def _unlink(self, entry: Any) -> None: ...
+        def _detach(self) -> tuple[object, ...]: ...
+        def _structure_sizeof(self) -> int: ...
+
+    # Mutable, so unhashable like dict.  The ignore is unavoidable: Python
+    # marks a class unhashable with None, where typeshed declares a method.
+    __hash__ = None  # type: ignore[assignment]
+    __class_getitem__: "classmethod[Any, Any, GenericAlias]" = classmethod(
+        GenericAlias)
 
     def __new__(cls, *args: Any, **kwargs: Any) -> "DictSurface":
         # Like dict, a table is a valid empty table as soon as it exists,
@@ -316,7 +353,7 @@ class DictSurface(_TableOptions, MutableMapping):
         self._configure()
         return self
 
-    def _initialise(self, mapping_or_iterable: Any, kwargs: dict,
+    def _initialise(self, mapping_or_iterable: Any, kwargs: dict[str, Any],
                     **options: Any) -> None:
         """The body of ``__init__``: the options, then dict's update rules."""
         self._set_options(**options)
@@ -327,7 +364,7 @@ class DictSurface(_TableOptions, MutableMapping):
     # -- the dense entries list -----------------------------------------------
 
     def _clear_entries(self) -> None:
-        self._entries: list = []
+        self._entries: list[Optional[Entry]] = []
         self._room = 0                  # an empty dict has no entries array
         self._size = 0
 
@@ -354,7 +391,7 @@ class DictSurface(_TableOptions, MutableMapping):
             live = [e for e in self._entries if e is not None]
             for position, entry in enumerate(live):
                 entry.position = position
-            self._entries = live
+            self._entries = cast("list[Optional[Entry]]", live)
         self._room = dict_room(self._size)
 
     def _punch_hole(self, entry: Any) -> None:
@@ -363,7 +400,7 @@ class DictSurface(_TableOptions, MutableMapping):
         entry.position = -1
         self._size -= 1
 
-    def _live_entries(self) -> list:
+    def _live_entries(self) -> list[Any]:
         return [e for e in self._entries if e is not None]
 
     # -- lookups --------------------------------------------------------------
@@ -423,14 +460,14 @@ class DictSurface(_TableOptions, MutableMapping):
         self._remove(entry)
         return entry.value
 
-    def popitem(self) -> tuple:
+    def popitem(self) -> tuple[Any, Any]:
         """Remove and return the most recently inserted ``(key, value)`` pair."""
         entries = self._entries
         while entries and entries[-1] is None:
             entries.pop()
-        if not entries:
+        entry = entries[-1] if entries else None
+        if entry is None:
             raise KeyError(DICT_EMPTY)
-        entry = entries[-1]
         self._remove(entry)
         entries.pop()        # dict forgets the last place, not the room
         return entry.key, entry.value
@@ -480,7 +517,7 @@ class DictSurface(_TableOptions, MutableMapping):
     # -- construction and copies ----------------------------------------------
 
     @classmethod
-    def fromkeys(cls, iterable: Iterable, value: Any = None, /) -> Any:
+    def fromkeys(cls, iterable: Iterable[Any], value: Any = None, /) -> Any:
         """A new table of this class mapping each key of ``iterable`` to ``value``."""
         table = cls()
         for key in iterable:
@@ -509,7 +546,7 @@ class DictSurface(_TableOptions, MutableMapping):
 
     __copy__ = copy
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         # The options travel in the constructor arguments because pickle
         # stores the items before it restores any state.
         state = getattr(self, "__dict__", None) or None
@@ -523,10 +560,10 @@ class DictSurface(_TableOptions, MutableMapping):
 
     # -- iteration and views --------------------------------------------------
 
-    def __iter__(self) -> Iterator:
+    def __iter__(self) -> Iterator[Any]:
         return _TableIterator(self, _KEY)
 
-    def __reversed__(self) -> Iterator:
+    def __reversed__(self) -> Iterator[Any]:
         return _TableIterator(self, _KEY, reverse=True)
 
     def keys(self) -> "_KeysView":
@@ -673,7 +710,7 @@ class _TableIterator:
             return self._remaining
         return 0
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         # Like dict's iterators: pickle what is left as a plain list.
         twin = object.__new__(_TableIterator)
         for name in self.__slots__:
@@ -685,48 +722,53 @@ class _TableIterator:
 # Views
 # ---------------------------------------------------------------------------
 
+_ViewT = TypeVar("_ViewT", bound="_View")
+
+
 class _View:
     """What the three views share: reversed(), .mapping, repr, no pickling."""
 
     __slots__ = ()
     _kind = ""
     _pick: Callable[[Any], Any] = _KEY
+    # The table looked at: the slot of collections.abc.MappingView, which
+    # each view also inherits.
+    _mapping: DictSurface
 
     @property
-    def mapping(self) -> MappingProxyType:
+    def mapping(self) -> MappingProxyType[Any, Any]:
         """A read-only proxy of the table this view looks at."""
-        return MappingProxyType(self._mapping)  # type: ignore[attr-defined]
+        return MappingProxyType(self._mapping)
 
     def __len__(self) -> int:
-        return self._mapping._size  # type: ignore[attr-defined]
+        return self._mapping._size
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Any:
         # As with dict, views come from keys(), values() and items() only.
         raise cannot_create(cls)
 
     @classmethod
-    def _of(cls, table: DictSurface) -> Any:
+    def _of(cls: type[_ViewT], table: DictSurface) -> _ViewT:
         view = object.__new__(cls)
-        view._mapping = table  # type: ignore[attr-defined]
+        view._mapping = table
         return view
 
-    def __iter__(self) -> Iterator:
-        return _TableIterator(self._mapping, type(self)._pick)  # type: ignore
+    def __iter__(self) -> Iterator[Any]:
+        return _TableIterator(self._mapping, type(self)._pick)
 
-    def __reversed__(self) -> Iterator:
-        return _TableIterator(self._mapping, type(self)._pick,  # type: ignore
-                              reverse=True)
+    def __reversed__(self) -> Iterator[Any]:
+        return _TableIterator(self._mapping, type(self)._pick, reverse=True)
 
     @recursive_repr("...")
     def __repr__(self) -> str:
         # Exactly dict's format: dict_keys(['a']), dict_items([('a', 1)]).
-        return f"dict_{self._kind}({list(self)!r})"  # type: ignore
+        return f"dict_{self._kind}({list(self)!r})"
 
     def __reduce__(self) -> Any:
         raise cannot_pickle(self)
 
 
-class _KeysView(_View, SetViewOperations, KeysView):
+class _KeysView(_View, SetViewOperations, KeysView[Any]):
     __slots__ = ()
     _kind = "keys"
     _pick = _KEY
@@ -735,7 +777,7 @@ class _KeysView(_View, SetViewOperations, KeysView):
         return self._mapping._entry_for(key) is not None
 
 
-class _ValuesView(_View, ValuesView):
+class _ValuesView(_View, ValuesView[Any]):
     __slots__ = ()
     _kind = "values"
     _pick = _VALUE
@@ -747,7 +789,7 @@ class _ValuesView(_View, ValuesView):
         return False
 
 
-class _ItemsView(_View, SetViewOperations, ItemsView):
+class _ItemsView(_View, SetViewOperations, ItemsView[Any, Any]):
     __slots__ = ()
     _kind = "items"
     _pick = _ITEM

@@ -28,6 +28,8 @@ class _ChainEntry(Entry):
 
     __slots__ = ("next",)
 
+    next: Optional[_ChainEntry]
+
 
 class ChainedHashTable(Pictured, DictSurface, picture="chained"):
     """A dict-compatible hash table that resolves collisions by chaining.
@@ -42,6 +44,8 @@ class ChainedHashTable(Pictured, DictSurface, picture="chained"):
     """
 
     __slots__ = ("_chains",)
+
+    _chains: list[Optional[_ChainEntry]]
 
     DEFAULT_MAX_LOAD_FACTOR = 0.75
     _entry_class = _ChainEntry
@@ -169,8 +173,8 @@ class ChainedHashTable(Pictured, DictSurface, picture="chained"):
         old_mask, new_mask = self._mask, new_capacity - 1
         live = self._live_entries()
         old_slots = [e.hash & old_mask for e in live]
-        chains: list = [None] * new_capacity
-        tails: list = [None] * new_capacity
+        chains: list[Optional[_ChainEntry]] = [None] * new_capacity
+        tails: list[Optional[_ChainEntry]] = [None] * new_capacity
         for entry in live:
             if remix is not None:
                 entry.hash = remix(entry.hash)
@@ -228,11 +232,11 @@ class ChainedHashTable(Pictured, DictSurface, picture="chained"):
 
     def _reset(self, capacity: int) -> None:
         """An empty table with ``capacity`` empty chains."""
-        self._chains: list = [None] * capacity
+        self._chains = [None] * capacity
         self._mask = capacity - 1
         self._clear_entries()
 
-    def _detach(self) -> tuple:
+    def _detach(self) -> tuple[object, ...]:
         return (self._entries, self._chains)
 
     def _capacity(self) -> int:
@@ -243,7 +247,7 @@ class ChainedHashTable(Pictured, DictSurface, picture="chained"):
 
     # -- pictures and checks ------------------------------------------------------
 
-    def _chain(self, slot: int) -> list:
+    def _chain(self, slot: int) -> list[_ChainEntry]:
         """The entries of one chain, first to last."""
         chain, entry = [], self._chains[slot]
         while entry is not None:
@@ -251,7 +255,7 @@ class ChainedHashTable(Pictured, DictSurface, picture="chained"):
             entry = entry.next
         return chain
 
-    def slots(self) -> list:
+    def slots(self) -> list[list[Any]]:
         """A snapshot of the slot array: for each slot, the list of its keys."""
         return [[e.key for e in self._chain(slot)]
                 for slot in range(len(self._chains))]
@@ -283,7 +287,7 @@ class ChainedHashTable(Pictured, DictSurface, picture="chained"):
         """
         capacity = len(self._chains)
         check_common(self, capacity)
-        in_chains = set()
+        in_chains: set[int] = set()
         for slot in range(capacity):
             entry = self._chains[slot]
             while entry is not None:

@@ -30,7 +30,7 @@ __all__ = ["OpenAddressingHashTable"]
 _TOMBSTONE_ENTRY = Entry.of(None, object(), None)
 
 
-def _slot_by_entry(slots: list) -> dict:
+def _slot_by_entry(slots: list[Optional[Entry]]) -> dict[int, int]:
     """The slot of each live entry of a slot array, by the entry's id."""
     return {id(e): i for i, e in enumerate(slots)
             if e is not None and e is not _TOMBSTONE_ENTRY}
@@ -60,6 +60,11 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
 
     __slots__ = ("_slots", "_hashes", "_tombstones", "_linear")
 
+    _slots: list[Optional[Entry]]
+    _hashes: array[int]
+    _tombstones: int
+    _linear: bool               # linear probing; else perturbation
+
     DEFAULT_MAX_LOAD_FACTOR = 2 / 3
     _OPEN = True
     _entry_class = Entry
@@ -85,7 +90,8 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
                 i = (5 * i + 1 + perturb) & mask
                 perturb >>= PERTURB_SHIFT
 
-    def probe_sequence(self, key: Any, length: Optional[int] = None) -> list:
+    def probe_sequence(self, key: Any,
+                       length: Optional[int] = None) -> list[int]:
         """The first ``length`` slots (default: ``capacity``) ``key`` would try."""
         count = len(self._slots) if length is None else length
         probe = self._probe(self._hash(key), self._mask)
@@ -229,11 +235,11 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
         A long linear run is normal now and then with a good hash, but its
         keys come from many homes; patterned keys pile up on one.
         """
-        slots, mask = self._slots, self._mask
-        same = sum(1 for i in range(home, home + 16)
-                   if slots[i & mask] is not None
-                   and slots[i & mask] is not _TOMBSTONE_ENTRY
-                   and slots[i & mask].hash & mask == home)
+        mask = self._mask
+        run = [self._slots[i & mask] for i in range(home, home + 16)]
+        same = sum(1 for entry in run
+                   if entry is not None and entry is not _TOMBSTONE_ENTRY
+                   and entry.hash & mask == home)
         return same >= SAME_HOME
 
     def _place_new(self, h: int, key: Any, value: Any) -> int:
@@ -280,7 +286,7 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
         if remix is not None:
             for entry in live:
                 entry.hash = remix(entry.hash)
-        slots: list = [None] * new_capacity
+        slots: list[Optional[Entry]] = [None] * new_capacity
         # A zeroed array, then one store per live key: only the live hashes
         # are converted to machine words (building the array from a list of
         # every slot's word converts the empty ones too, and was slower).
@@ -333,13 +339,15 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
                          hash_function=hash_function, capacity=capacity,
                          on_resize=on_resize, probing=probing)
 
-    def _valid_extra_options(self, probing: str = "linear") -> dict:
+    def _valid_extra_options(self, probing: str = "linear",
+                             **more: Any) -> dict[str, Any]:
+        super()._valid_extra_options(**more)       # no other option exists
         if probing not in ("linear", "perturb"):
             raise ValueError(
                 f"probing must be 'linear' or 'perturb', not {probing!r}")
         return {"_linear": probing == "linear"}
 
-    def _options(self) -> dict:
+    def _options(self) -> dict[str, Any]:
         options = super()._options()
         options["probing"] = self.probing
         return options
@@ -360,13 +368,13 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
         return self._tombstones
 
     def _reset(self, capacity: int) -> None:
-        self._slots: list = [None] * capacity
+        self._slots = [None] * capacity
         self._hashes = array("q", bytes(8 * capacity))
         self._mask = capacity - 1
         self._tombstones = 0
         self._clear_entries()
 
-    def _detach(self) -> tuple:
+    def _detach(self) -> tuple[object, ...]:
         return (self._entries, self._slots)
 
     def _capacity(self) -> int:
@@ -377,7 +385,7 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
 
     # -- pictures and checks ------------------------------------------------------
 
-    def slots(self) -> list:
+    def slots(self) -> list[Any]:
         """A snapshot of the slot array: a key, ``None`` (empty) or
         :data:`TOMBSTONE` for each slot."""
         return [None if e is None else TOMBSTONE if e is _TOMBSTONE_ENTRY
@@ -429,7 +437,7 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
         """
         capacity = len(self._slots)
         check_common(self, capacity)
-        tombstones, seen = 0, set()
+        tombstones, seen = 0, set[int]()
         for i, entry in enumerate(self._slots):
             if entry is None:
                 continue
