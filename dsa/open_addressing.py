@@ -78,17 +78,16 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
         CPython's: ``i = (5*i + 1 + perturb) % capacity``, then ``perturb >>=
         5``, with ``perturb`` starting as the hash read as an unsigned word;
         once perturb has shifted down to 0, ``5*i + 1`` taken mod a power of
-        two visits every slot before repeating.  The loops of the lookups
-        below write the same step out in place.
+        two visits every slot before repeating.  The lookups below write the
+        same step out in place: a call per step would cost more than the
+        step.
         """
-        i, perturb = h & mask, h & WORD
+        linear = self._linear
+        i, perturb = h & mask, 0 if linear else h & WORD
         while True:
             yield i
-            if self._linear:
-                i = (i + 1) & mask
-            else:
-                i = (5 * i + 1 + perturb) & mask
-                perturb >>= PERTURB_SHIFT
+            i = (i + 1) & mask if linear else (5 * i + 1 + perturb) & mask
+            perturb >>= PERTURB_SHIFT
 
     def probe_sequence(self, key: Any,
                        length: Optional[int] = None) -> list[int]:
@@ -171,11 +170,8 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
                 else:
                     found.value = value
                 return
-            if linear:
-                i = (i + 1) & mask
-            else:
-                i = (5 * i + 1 + perturb) & mask
-                perturb >>= PERTURB_SHIFT
+            i = (i + 1) & mask if linear else (5 * i + 1 + perturb) & mask
+            perturb >>= PERTURB_SHIFT
             entry = slots[i]
         # The key is absent and i is the empty slot that ended the walk.  The
         # common case is placed here, without a call to _insert (a call is a
