@@ -6,8 +6,8 @@ the entries whose home slot it is: ``hash & (capacity - 1)``, which is
 goes at the end of its chain, so a chain lists its keys in insertion order;
 a deletion unlinks one entry; a resize re-links every entry by its stored
 hash.  ``dsa/hashtable.py`` tells the whole story; the dict surface
-(insertion order, views, copies, pickling, the options) is
-``dsa/_dict_surface.py``.
+(insertion order, views, copies, pickling) is ``dsa/_dict_surface.py``,
+the options ``dsa/_table_options.py``.
 """
 
 from __future__ import annotations

@@ -6,8 +6,8 @@ until it finds its key or an empty slot: linear probing steps right,
 CPython's perturbation probing feeds the high bits of the hash into the
 jumps.  A deletion leaves a tombstone, which lookups step over and
 insertions reuse; a rebuild drops them all.  ``dsa/hashtable.py`` tells the
-whole story; the dict surface (insertion order, views, copies, pickling,
-the options) is ``dsa/_dict_surface.py``.
+whole story; the dict surface (insertion order, views, copies, pickling)
+is ``dsa/_dict_surface.py``, the options ``dsa/_table_options.py``.
 """
 
 from __future__ import annotations
