@@ -77,7 +77,7 @@ class TableOptions:
     _min_capacity = 8
 
     if TYPE_CHECKING:
-        # What each table provides (see DictSurface); declared here for the
+        # What DictSurface and each table provide; declared here for the
         # type checker only, so that no stub can hide a missing method.
         _size: int
         _mask: int
