@@ -6,7 +6,9 @@ or a probe sequence followed, insertion, deletion, resizing.  A drop-in for
 resolved, so it is written here once, as the class both tables inherit
 from: the dense list that remembers insertion order, the constructor forms
 and ``update``'s rules, ``fromkeys``, ``copy``, pickling, ``==``, ``|``,
-``repr``, the iterators and the three views.
+``repr``, the iterators and the three views.  The teaching options
+(``capacity``, ``max_load_factor``, ``hash_function``, ``on_resize``) are
+the layer below, ``dsa/_table_options.py``.
 
 What a table provides (see :class:`DictSurface`): ``_hash`` (the function
 from a key to its stored hash), ``_find(key, h)`` (the entry or None),
@@ -53,13 +55,14 @@ from collections.abc import (ItemsView, Iterable, Iterator, KeysView, Mapping,
 from operator import attrgetter
 from reprlib import recursive_repr
 from types import GenericAlias, MappingProxyType
-from typing import Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional, TypeVar, cast
 
 from dsa._compat import (DICT_CHANGED_SIZE, DICT_EMPTY, DICT_KEYS_CHANGED,
-                         MIN_MAX_LOAD_FACTOR, SetViewOperations, as_max_load,
+                         MIN_MAX_LOAD_FACTOR, SetViewOperations,
                          cannot_create, cannot_pickle, dict_room,
                          lookup_special, mapping_keys, update_pairs)
-from dsa._hashtable_parts import signed_word
+from dsa._hashtable_parts import Entry
+from dsa._table_options import TableOptions
 
 __all__ = ["DictSurface"]
 
@@ -68,200 +71,34 @@ __all__ = ["DictSurface"]
 _MISSING: Any = object()
 
 
-def _checked_hash(function: Callable[[Any], int]) -> Callable[[Any], int]:
-    """Wrap a plugged hash function so that it behaves like ``hash``.
-
-    The key must still be hashable in Python's sense (so a list key fails
-    exactly as it does in a dict) and the function must return an int.  The
-    result is converted to an exact ``int``, a signed 64-bit word as
-    ``hash`` returns, so that comparing two stored hashes can never run
-    user code and every stored hash fits a machine word.
-    """
-    def hash_key(key: Any) -> int:
-        hash(key)
-        h = function(key)
-        if not isinstance(h, int):
-            raise TypeError(
-                f"hash_function must return an int, not {type(h).__name__}")
-        return signed_word(h)
-    return hash_key
-
-
-def _rebuild_table(cls: type, options: dict) -> "DictSurface":
+def _rebuild_table(cls: "type[DictSurface]",
+                   options: dict[str, Any]) -> "DictSurface":
     """Unpickling helper: an empty table of ``cls`` with the given options."""
     table = DictSurface.__new__(cls)
     table._configure(**options)
     return table
 
 
-class _TableOptions:
-    """The teaching options of a table: validated, rebuilt into, reported.
-
-    ``max_load_factor``, ``hash_function`` and ``capacity`` (plus whatever
-    one kind adds), the properties that show them, ``slot_of`` and
-    ``resize``.
-    """
-
-    __slots__ = ()
-
-    def _configure(self, max_load_factor: Optional[float] = None,
-                   hash_function: Optional[Callable[[Any], int]] = None,
-                   capacity: Optional[int] = None, **more: Any) -> None:
-        """Set the teaching options (None means the default) and rebuild.
-
-        Everything that can fail (validation, and new hashes when a table
-        that already has keys gets a new hash function) happens before
-        anything is changed.
-        """
-        max_load = (self.DEFAULT_MAX_LOAD_FACTOR if max_load_factor is None
-                    else self._valid_max_load(max_load_factor))
-        if hash_function is None:
-            hash_function = hash
-        elif not callable(hash_function):
-            raise TypeError("hash_function must be callable, not "
-                            f"{type(hash_function).__name__}")
-        hash_key = hash if hash_function is hash else _checked_hash(hash_function)
-        requested = (self._min_capacity if capacity is None
-                     else self._round_capacity(capacity))
-        extra = self._valid_extra_options(**more)
-        old = [e for e in getattr(self, "_entries", ()) if e is not None]
-        keep_hashes = old and hash_function is self._hash_function
-        if keep_hashes:
-            if (max_load == self._max_load and requested == self._capacity()
-                    and all(getattr(self, k) == v for k, v in extra.items())):
-                return                  # nothing changes: keep the table as is
-            rehashed = [(e.hash, e.key, e.value) for e in old]
-        else:
-            rehashed = [(hash_key(e.key), e.key, e.value) for e in old]
-
-        # Nothing below can fail.
-        for name, value in extra.items():
-            setattr(self, name, value)
-        if not keep_hashes:
-            self._hash = hash_key
-            self._mixing = False
-        self._hash_function = hash_function
-        self._max_load = max_load
-        if not hasattr(self, "resize_count"):
-            self.on_resize = None
-            self.resize_count = 0
-        capacity = requested
-        while len(rehashed) > max_load * capacity:
-            capacity *= 2
-        self._reset(capacity)
-        for h, key, value in rehashed:
-            self._place_new(h, key, value)
-
-    def _valid_extra_options(self, **more: Any) -> dict:
-        """Validate options only one table has; return attributes to set."""
-        if more:
-            raise TypeError(f"unexpected option {next(iter(more))!r}")
-        return {}
-
-    def _options(self) -> dict:
-        """The options that re-create this table's configuration."""
-        return {
-            "max_load_factor": self._max_load,
-            "hash_function": (None if self._hash_function is hash
-                              else self._hash_function),
-            "capacity": self._capacity(),
-        }
-
-    def _adopt_hashing(self, other: "DictSurface") -> None:
-        """Hash as ``other`` does (an empty copy of a mixing table mixes)."""
-        self._hash, self._mixing = other._hash, other._mixing
-
-    def _valid_max_load(self, value: Any) -> float:
-        return as_max_load(value, self._OPEN)
-
-    def _round_capacity(self, capacity: Any) -> int:
-        """Validate a requested slot count and round it up to a power of two."""
-        if isinstance(capacity, bool) or not isinstance(capacity, int):
-            raise TypeError(
-                f"capacity must be an int, not {type(capacity).__name__}")
-        if capacity < 0:
-            raise ValueError(f"capacity must be >= 0, not {capacity}")
-        size = self._min_capacity
-        while size < capacity:
-            size *= 2
-        return size
-
-    @property
-    def capacity(self) -> int:
-        """The number of slots."""
-        return self._capacity()
-
-    @property
-    def load_factor(self) -> float:
-        """Live keys per slot: ``len(self) / capacity``."""
-        return self._size / self._capacity()
-
-    @property
-    def max_load_factor(self) -> float:
-        """The load (fill, for open addressing) above which the table grows.
-
-        Setting it validates the number and resizes at once if the table is
-        now too full for it.
-        """
-        return self._max_load
-
-    @max_load_factor.setter
-    def max_load_factor(self, value: float) -> None:
-        self._max_load = self._valid_max_load(value)
-        event = None
-        if self._too_full(0):
-            event = self._rehash(self._capacity_to_grow_to(0))
-        self._announce(event)
-
-    @property
-    def hash_function(self) -> Callable[[Any], int]:
-        """The function that turns a key into its hash (``hash`` unless plugged)."""
-        return self._hash_function
-
-    def slot_of(self, key: Any) -> int:
-        """The home slot of ``key`` under the current capacity.
-
-        ``hash & (capacity - 1)`` keeps the low bits of the hash.  Because the
-        capacity is a power of two this is exactly ``hash % capacity``, for
-        negative hashes too: ``-3 & 7 == 5 == -3 % 8``.  (Once a table has
-        begun to mix ``hash`` against patterned keys, the mixed hash.)
-        """
-        return self._hash(key) & self._mask
-
-    def resize(self, capacity: int) -> None:
-        """Rebuild with ``capacity`` slots (rounded up to a power of two).
-
-        The table grows on its own; this is for lessons, which want to watch
-        a resize happen, and for shrinking on purpose.  A capacity too small
-        for the keys at ``max_load_factor`` raises ValueError.
-        """
-        slots = self._round_capacity(capacity)
-        if self._size > self._max_load * slots:
-            raise ValueError(
-                f"capacity {slots} cannot hold {self._size} keys at "
-                f"max_load_factor {self._max_load}")
-        self._announce(self._rehash(slots))
-
-    def _announce(self, event: Any) -> None:
-        """Call the resize hook, once the table is consistent again."""
-        if event is not None and self.on_resize is not None:
-            self.on_resize(event)
-
-
-
-class DictSurface(_TableOptions, MutableMapping):
+class DictSurface(TableOptions, MutableMapping[Any, Any]):
     """Everything of dict that does not depend on the hash structure."""
 
-    __slots__ = ("_entries", "_room", "_size", "_mask", "_hash", "_mixing",
-                 "_hash_function", "_max_load", "on_resize", "resize_count")
+    __slots__ = ("_entries", "_room", "_size", "_mask")
 
-    DEFAULT_MAX_LOAD_FACTOR: float = 0.75
     MIN_MAX_LOAD_FACTOR: float = MIN_MAX_LOAD_FACTOR   # see dsa._compat
-    _OPEN = False                   # open addressing: max load below 1
-    _min_capacity = 8
+    _entry_class: type[Entry] = Entry
 
-    __hash__ = None  # type: ignore[assignment]  # mutable, like dict
-    __class_getitem__ = classmethod(GenericAlias)
+    if TYPE_CHECKING:
+        def _find(self, key: Any, h: int) -> Optional[Entry]: ...
+        def _add(self, key: Any, h: int, value: Any) -> None: ...
+        def _unlink(self, entry: Any) -> None: ...
+        def _detach(self) -> tuple[object, ...]: ...
+        def _structure_sizeof(self) -> int: ...
+
+    # Mutable, so unhashable like dict.  The ignore is unavoidable: Python
+    # marks a class unhashable with None, where typeshed declares a method.
+    __hash__ = None  # type: ignore[assignment]
+    __class_getitem__: "classmethod[Any, Any, GenericAlias]" = classmethod(
+        GenericAlias)
 
     def __new__(cls, *args: Any, **kwargs: Any) -> "DictSurface":
         # Like dict, a table is a valid empty table as soon as it exists,
@@ -270,8 +107,10 @@ class DictSurface(_TableOptions, MutableMapping):
         self._configure()
         return self
 
-    def _initialise(self, mapping_or_iterable: Any, kwargs: dict) -> None:
-        """The body of ``__init__`` after the options: dict's update rules."""
+    def _initialise(self, mapping_or_iterable: Any, kwargs: dict[str, Any],
+                    **options: Any) -> None:
+        """The body of ``__init__``: the options, then dict's update rules."""
+        self._set_options(**options)
         self._update(mapping_or_iterable)
         if kwargs:
             self._update(kwargs)
@@ -279,7 +118,7 @@ class DictSurface(_TableOptions, MutableMapping):
     # -- the dense entries list -----------------------------------------------
 
     def _clear_entries(self) -> None:
-        self._entries: list = []
+        self._entries: list[Optional[Entry]] = []
         self._room = 0                  # an empty dict has no entries array
         self._size = 0
 
@@ -306,7 +145,7 @@ class DictSurface(_TableOptions, MutableMapping):
             live = [e for e in self._entries if e is not None]
             for position, entry in enumerate(live):
                 entry.position = position
-            self._entries = live
+            self._entries = cast("list[Optional[Entry]]", live)
         self._room = dict_room(self._size)
 
     def _punch_hole(self, entry: Any) -> None:
@@ -315,7 +154,7 @@ class DictSurface(_TableOptions, MutableMapping):
         entry.position = -1
         self._size -= 1
 
-    def _live_entries(self) -> list:
+    def _live_entries(self) -> list[Any]:
         return [e for e in self._entries if e is not None]
 
     # -- lookups --------------------------------------------------------------
@@ -375,14 +214,14 @@ class DictSurface(_TableOptions, MutableMapping):
         self._remove(entry)
         return entry.value
 
-    def popitem(self) -> tuple:
+    def popitem(self) -> tuple[Any, Any]:
         """Remove and return the most recently inserted ``(key, value)`` pair."""
         entries = self._entries
         while entries and entries[-1] is None:
             entries.pop()
-        if not entries:
+        entry = entries[-1] if entries else None
+        if entry is None:
             raise KeyError(DICT_EMPTY)
-        entry = entries[-1]
         self._remove(entry)
         entries.pop()        # dict forgets the last place, not the room
         return entry.key, entry.value
@@ -432,7 +271,7 @@ class DictSurface(_TableOptions, MutableMapping):
     # -- construction and copies ----------------------------------------------
 
     @classmethod
-    def fromkeys(cls, iterable: Iterable, value: Any = None, /) -> Any:
+    def fromkeys(cls, iterable: Iterable[Any], value: Any = None, /) -> Any:
         """A new table of this class mapping each key of ``iterable`` to ``value``."""
         table = cls()
         for key in iterable:
@@ -461,7 +300,7 @@ class DictSurface(_TableOptions, MutableMapping):
 
     __copy__ = copy
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         # The options travel in the constructor arguments because pickle
         # stores the items before it restores any state.
         state = getattr(self, "__dict__", None) or None
@@ -475,10 +314,10 @@ class DictSurface(_TableOptions, MutableMapping):
 
     # -- iteration and views --------------------------------------------------
 
-    def __iter__(self) -> Iterator:
+    def __iter__(self) -> Iterator[Any]:
         return _TableIterator(self, _KEY)
 
-    def __reversed__(self) -> Iterator:
+    def __reversed__(self) -> Iterator[Any]:
         return _TableIterator(self, _KEY, reverse=True)
 
     def keys(self) -> "_KeysView":
@@ -625,7 +464,7 @@ class _TableIterator:
             return self._remaining
         return 0
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         # Like dict's iterators: pickle what is left as a plain list.
         twin = object.__new__(_TableIterator)
         for name in self.__slots__:
@@ -637,48 +476,53 @@ class _TableIterator:
 # Views
 # ---------------------------------------------------------------------------
 
+_ViewT = TypeVar("_ViewT", bound="_View")
+
+
 class _View:
     """What the three views share: reversed(), .mapping, repr, no pickling."""
 
     __slots__ = ()
     _kind = ""
     _pick: Callable[[Any], Any] = _KEY
+    # The table looked at: the slot of collections.abc.MappingView, which
+    # each view also inherits.
+    _mapping: DictSurface
 
     @property
-    def mapping(self) -> MappingProxyType:
+    def mapping(self) -> MappingProxyType[Any, Any]:
         """A read-only proxy of the table this view looks at."""
-        return MappingProxyType(self._mapping)  # type: ignore[attr-defined]
+        return MappingProxyType(self._mapping)
 
     def __len__(self) -> int:
-        return self._mapping._size  # type: ignore[attr-defined]
+        return self._mapping._size
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Any:
         # As with dict, views come from keys(), values() and items() only.
         raise cannot_create(cls)
 
     @classmethod
-    def _of(cls, table: DictSurface) -> Any:
+    def _of(cls: type[_ViewT], table: DictSurface) -> _ViewT:
         view = object.__new__(cls)
-        view._mapping = table  # type: ignore[attr-defined]
+        view._mapping = table
         return view
 
-    def __iter__(self) -> Iterator:
-        return _TableIterator(self._mapping, type(self)._pick)  # type: ignore
+    def __iter__(self) -> Iterator[Any]:
+        return _TableIterator(self._mapping, type(self)._pick)
 
-    def __reversed__(self) -> Iterator:
-        return _TableIterator(self._mapping, type(self)._pick,  # type: ignore
-                              reverse=True)
+    def __reversed__(self) -> Iterator[Any]:
+        return _TableIterator(self._mapping, type(self)._pick, reverse=True)
 
     @recursive_repr("...")
     def __repr__(self) -> str:
         # Exactly dict's format: dict_keys(['a']), dict_items([('a', 1)]).
-        return f"dict_{self._kind}({list(self)!r})"  # type: ignore
+        return f"dict_{self._kind}({list(self)!r})"
 
     def __reduce__(self) -> Any:
         raise cannot_pickle(self)
 
 
-class _KeysView(_View, SetViewOperations, KeysView):
+class _KeysView(_View, SetViewOperations, KeysView[Any]):
     __slots__ = ()
     _kind = "keys"
     _pick = _KEY
@@ -687,7 +531,7 @@ class _KeysView(_View, SetViewOperations, KeysView):
         return self._mapping._entry_for(key) is not None
 
 
-class _ValuesView(_View, ValuesView):
+class _ValuesView(_View, ValuesView[Any]):
     __slots__ = ()
     _kind = "values"
     _pick = _VALUE
@@ -699,7 +543,7 @@ class _ValuesView(_View, ValuesView):
         return False
 
 
-class _ItemsView(_View, SetViewOperations, ItemsView):
+class _ItemsView(_View, SetViewOperations, ItemsView[Any, Any]):
     __slots__ = ()
     _kind = "items"
     _pick = _ITEM

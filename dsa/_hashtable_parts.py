@@ -13,7 +13,7 @@ in ``dsa.native`` report through the same records.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any, Callable, Optional, Protocol
 
 __all__ = ["ResizeEvent", "ChainStats", "ProbeStats", "TOMBSTONE",
            "teaching_hash", "require", "mix_hash", "Entry"]
@@ -32,6 +32,11 @@ class Entry:
     its entry went away)."""
 
     __slots__ = ("hash", "key", "value", "position")
+
+    hash: Any        # an int; None for the tombstone of open addressing
+    key: Any
+    value: Any
+    position: int
 
     # No __init__: a table makes its entries with ``_new_entry``, which sets
     # the four fields itself (running a Python __init__ would cost a third
@@ -105,7 +110,7 @@ class ResizeEvent:
     new_capacity: int
     keys_moved: int
     keys_total: int
-    moves: tuple = ()
+    moves: tuple[tuple[Any, int, int], ...] = ()
     tombstones_cleared: int = 0
 
 
@@ -124,7 +129,7 @@ class ChainStats:
     capacity: int
     size: int
     load_factor: float
-    histogram: dict
+    histogram: dict[int, int]
     longest_chain: int
     average_chain_length: float
     expected_probes_hit: float
@@ -149,7 +154,7 @@ class ProbeStats:
     load_factor: float
     fill_factor: float
     tombstones: int
-    histogram: dict
+    histogram: dict[int, int]
     longest_probe: int
     expected_probes_hit: float
     expected_probes_miss: float
@@ -219,7 +224,20 @@ def mixed_hash(key: Any) -> int:
     return signed_word(mix_hash(hash(key)))
 
 
-def start_mixing(table: Any) -> Optional[ResizeEvent]:
+class _Rehashing(Protocol):
+    """What :func:`start_mixing` needs of a table."""
+
+    _hash: Callable[[Any], int]
+    _mixing: bool
+
+    def _capacity(self) -> int: ...
+
+    def _rehash(self, new_capacity: int,
+                remix: Optional[Callable[[int], int]] = None
+                ) -> Optional[ResizeEvent]: ...
+
+
+def start_mixing(table: _Rehashing) -> Optional[ResizeEvent]:
     """Switch a table from ``hash`` to the mixed hash and rehash every key
     from its stored hash (no user code runs), at the same capacity."""
     table._hash, table._mixing = mixed_hash, True
@@ -230,9 +248,9 @@ def start_mixing(table: Any) -> Optional[ResizeEvent]:
 # Checks both tables share
 # ---------------------------------------------------------------------------
 
-def histogram(lengths: list) -> dict:
+def histogram(lengths: list[int]) -> dict[int, int]:
     """How many times each length occurs, shortest first."""
-    histogram: dict = {}
+    histogram: dict[int, int] = {}
     for length in sorted(lengths):
         histogram[length] = histogram.get(length, 0) + 1
     return histogram
@@ -261,7 +279,7 @@ def check_common(table: Any, capacity: int) -> None:
             "only a table hashing with hash() mixes it")
 
 
-def check_entry(table: Any, entry: Entry, seen: set, where: str) -> None:
+def check_entry(table: Any, entry: Entry, seen: set[int], where: str) -> None:
     """A live entry in the slots is in the dense list, once."""
     require(0 <= entry.position < len(table._entries)
             and table._entries[entry.position] is entry,

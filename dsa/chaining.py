@@ -6,8 +6,8 @@ the entries whose home slot it is: ``hash & (capacity - 1)``, which is
 goes at the end of its chain, so a chain lists its keys in insertion order;
 a deletion unlinks one entry; a resize re-links every entry by its stored
 hash.  ``dsa/hashtable.py`` tells the whole story; the dict surface
-(insertion order, views, copies, pickling, the options) is
-``dsa/_dict_surface.py``.
+(insertion order, views, copies, pickling) is ``dsa/_dict_surface.py``,
+the options ``dsa/_table_options.py``.
 """
 
 from __future__ import annotations
@@ -28,16 +28,24 @@ class _ChainEntry(Entry):
 
     __slots__ = ("next",)
 
+    next: Optional[_ChainEntry]
+
 
 class ChainedHashTable(Pictured, DictSurface, picture="chained"):
     """A dict-compatible hash table that resolves collisions by chaining.
 
     ``ChainedHashTable(mapping_or_iterable=(), /, *, max_load_factor=0.75,
-    hash_function=hash, capacity=8, **kwargs)``: the keyword-only names are
-    options, not keys (see :meth:`__init__`).
+    hash_function=hash, capacity=8, on_resize=None, **kwargs)``.  The rule
+    for keyword arguments: the names of the options are keyword-only and
+    configure the table (options, not keys); every other keyword argument
+    is a key, as in ``dict(**kwargs)``.  A key with an option's name is
+    stored with ``t['on_resize'] = v``, ``t.update(on_resize=v)`` or a
+    mapping argument (see :meth:`__init__`).
     """
 
     __slots__ = ("_chains",)
+
+    _chains: list[Optional[_ChainEntry]]
 
     DEFAULT_MAX_LOAD_FACTOR = 0.75
     _entry_class = _ChainEntry
@@ -165,8 +173,8 @@ class ChainedHashTable(Pictured, DictSurface, picture="chained"):
         old_mask, new_mask = self._mask, new_capacity - 1
         live = self._live_entries()
         old_slots = [e.hash & old_mask for e in live]
-        chains: list = [None] * new_capacity
-        tails: list = [None] * new_capacity
+        chains: list[Optional[_ChainEntry]] = [None] * new_capacity
+        tails: list[Optional[_ChainEntry]] = [None] * new_capacity
         for entry in live:
             if remix is not None:
                 entry.hash = remix(entry.hash)
@@ -180,7 +188,7 @@ class ChainedHashTable(Pictured, DictSurface, picture="chained"):
         old_capacity = len(self._chains)
         self._chains, self._mask = chains, new_mask
         self.resize_count += 1
-        if self.on_resize is None:
+        if self._on_resize is None:
             return None
         moves = tuple((e.key, old, e.hash & new_mask)
                       for e, old in zip(live, old_slots)
@@ -193,37 +201,42 @@ class ChainedHashTable(Pictured, DictSurface, picture="chained"):
     def __init__(self, mapping_or_iterable: Any = (), /, *,
                  max_load_factor: Optional[float] = None,
                  hash_function: Optional[Callable[[Any], int]] = None,
-                 capacity: Optional[int] = None, **kwargs: Any) -> None:
+                 capacity: Optional[int] = None,
+                 on_resize: Optional[Callable[[ResizeEvent], Any]] = None,
+                 **kwargs: Any) -> None:
         """Build a table exactly as ``dict(mapping_or_iterable, **kwargs)``.
 
-        The three keyword-only names are *options, not keys*;
-        every other keyword becomes a key.  ``max_load_factor`` (at least
-        1/16; above 1 chains just get longer): the table doubles when an
-        insertion would push ``len / capacity`` above it.  ``hash_function``:
-        any function from a key to an int in place of ``hash`` (keys must
-        still be hashable; see :func:`teaching_hash`).  ``capacity``: the
-        initial number of slots, rounded up to a power of two, at least 8.
-        An option left out keeps its current value, so calling ``__init__``
-        again just adds keys, as for dict.
+        The four keyword-only names are *options, not keys*; every other
+        keyword becomes a key (to store a key named like an option, use
+        ``t['capacity'] = v``, ``t.update(capacity=v)`` or a mapping).
+        ``max_load_factor`` (at least 1/16; above 1 chains just get
+        longer): the table doubles when an insertion would push ``len /
+        capacity`` above it.  ``hash_function``: any function from a key to
+        an int in place of ``hash`` (keys must still be hashable; see
+        :func:`teaching_hash`).  ``capacity``: the initial number of slots,
+        rounded up to a power of two, at least 8.  ``on_resize``: a function
+        called with a :class:`ResizeEvent` after every resize (also the
+        ``on_resize`` attribute; a copy does not keep it).  An option left
+        out keeps its current value, so calling ``__init__`` again just
+        adds keys, as for dict.
 
         Teaching surface: ``capacity``, ``load_factor``, ``max_load_factor``,
         ``hash_function``, ``slot_of(key)``, ``slots()``, ``stats()``,
         ``resize(capacity)``, ``check_invariants()``, the ``on_resize`` hook
         and the ``resize_count`` counter.
         """
-        self._configure(
-            self._max_load if max_load_factor is None else max_load_factor,
-            self._hash_function if hash_function is None else hash_function,
-            self._capacity() if capacity is None else capacity)
-        self._initialise(mapping_or_iterable, kwargs)
+        self._initialise(mapping_or_iterable, kwargs,
+                         max_load_factor=max_load_factor,
+                         hash_function=hash_function, capacity=capacity,
+                         on_resize=on_resize)
 
     def _reset(self, capacity: int) -> None:
         """An empty table with ``capacity`` empty chains."""
-        self._chains: list = [None] * capacity
+        self._chains = [None] * capacity
         self._mask = capacity - 1
         self._clear_entries()
 
-    def _detach(self) -> tuple:
+    def _detach(self) -> tuple[object, ...]:
         return (self._entries, self._chains)
 
     def _capacity(self) -> int:
@@ -234,7 +247,7 @@ class ChainedHashTable(Pictured, DictSurface, picture="chained"):
 
     # -- pictures and checks ------------------------------------------------------
 
-    def _chain(self, slot: int) -> list:
+    def _chain(self, slot: int) -> list[_ChainEntry]:
         """The entries of one chain, first to last."""
         chain, entry = [], self._chains[slot]
         while entry is not None:
@@ -242,7 +255,7 @@ class ChainedHashTable(Pictured, DictSurface, picture="chained"):
             entry = entry.next
         return chain
 
-    def slots(self) -> list:
+    def slots(self) -> list[list[Any]]:
         """A snapshot of the slot array: for each slot, the list of its keys."""
         return [[e.key for e in self._chain(slot)]
                 for slot in range(len(self._chains))]
@@ -274,7 +287,7 @@ class ChainedHashTable(Pictured, DictSurface, picture="chained"):
         """
         capacity = len(self._chains)
         check_common(self, capacity)
-        in_chains = set()
+        in_chains: set[int] = set()
         for slot in range(capacity):
             entry = self._chains[slot]
             while entry is not None:

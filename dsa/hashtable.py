@@ -79,7 +79,9 @@ textbook tables, each with its lookup, insertion, deletion and resize
 first.  ``dsa/_hashtable_parts.py`` holds what they share (the entry, the
 mixing, the invariant checks, the stats records, :func:`teaching_hash`);
 ``dsa/_dict_surface.py`` everything of dict that does not depend on the
-slots (insertion order, views, iterators, copies, pickling, the options);
+slots (insertion order, views, iterators, copies, pickling);
+``dsa/_table_options.py`` the options (``capacity=``, ``max_load_factor=``,
+``hash_function=``, ``on_resize=``: keyword-only, never keys);
 ``dsa/_compat.py`` CPython's rules.  This module is the public import path.
 """
 

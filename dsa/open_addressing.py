@@ -6,8 +6,8 @@ until it finds its key or an empty slot: linear probing steps right,
 CPython's perturbation probing feeds the high bits of the hash into the
 jumps.  A deletion leaves a tombstone, which lookups step over and
 insertions reuse; a rebuild drops them all.  ``dsa/hashtable.py`` tells the
-whole story; the dict surface (insertion order, views, copies, pickling,
-the options) is ``dsa/_dict_surface.py``.
+whole story; the dict surface (insertion order, views, copies, pickling)
+is ``dsa/_dict_surface.py``, the options ``dsa/_table_options.py``.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ __all__ = ["OpenAddressingHashTable"]
 _TOMBSTONE_ENTRY = Entry.of(None, object(), None)
 
 
-def _slot_by_entry(slots: list) -> dict:
+def _slot_by_entry(slots: list[Optional[Entry]]) -> dict[int, int]:
     """The slot of each live entry of a slot array, by the entry's id."""
     return {id(e): i for i, e in enumerate(slots)
             if e is not None and e is not _TOMBSTONE_ENTRY}
@@ -40,10 +40,14 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
     """A dict-compatible hash table that resolves collisions by probing.
 
     ``OpenAddressingHashTable(mapping_or_iterable=(), /, *,
-    max_load_factor=2/3, hash_function=hash, capacity=8, probing="linear",
-    **kwargs)``: the keyword-only names are options, not keys (see
-    :meth:`__init__`).  Each slot is empty (``None``), an entry of the
-    dense list, or the tombstone of a deleted key.
+    max_load_factor=2/3, hash_function=hash, capacity=8, on_resize=None,
+    probing="linear", **kwargs)``.  The rule for keyword arguments, as for
+    :class:`ChainedHashTable`: the names of the options are keyword-only
+    and configure the table (options, not keys); every other keyword
+    argument is a key, as in ``dict(**kwargs)``; a key with an option's
+    name is stored with ``t['probing'] = v``, ``t.update(probing=v)`` or a
+    mapping argument.  Each slot is empty (``None``), an entry of the dense
+    list, or the tombstone of a deleted key.
 
     Beside the slot array runs ``_hashes``, the hash of each slot's entry
     as a 64-bit machine word in one flat ``array``: a probe compares
@@ -55,6 +59,11 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
     """
 
     __slots__ = ("_slots", "_hashes", "_tombstones", "_linear")
+
+    _slots: list[Optional[Entry]]
+    _hashes: array[int]
+    _tombstones: int
+    _linear: bool               # linear probing; else perturbation
 
     DEFAULT_MAX_LOAD_FACTOR = 2 / 3
     _OPEN = True
@@ -69,19 +78,19 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
         CPython's: ``i = (5*i + 1 + perturb) % capacity``, then ``perturb >>=
         5``, with ``perturb`` starting as the hash read as an unsigned word;
         once perturb has shifted down to 0, ``5*i + 1`` taken mod a power of
-        two visits every slot before repeating.  The loops of the lookups
-        below write the same step out in place.
+        two visits every slot before repeating.  The lookups below write the
+        same step out in place: a call per step would cost more than the
+        step.
         """
-        i, perturb = h & mask, h & WORD
+        linear = self._linear
+        i, perturb = h & mask, 0 if linear else h & WORD
         while True:
             yield i
-            if self._linear:
-                i = (i + 1) & mask
-            else:
-                i = (5 * i + 1 + perturb) & mask
-                perturb >>= PERTURB_SHIFT
+            i = (i + 1) & mask if linear else (5 * i + 1 + perturb) & mask
+            perturb >>= PERTURB_SHIFT
 
-    def probe_sequence(self, key: Any, length: Optional[int] = None) -> list:
+    def probe_sequence(self, key: Any,
+                       length: Optional[int] = None) -> list[int]:
         """The first ``length`` slots (default: ``capacity``) ``key`` would try."""
         count = len(self._slots) if length is None else length
         probe = self._probe(self._hash(key), self._mask)
@@ -147,7 +156,8 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
         h = self._hash(key)
         slots, hashes, mask = self._slots, self._hashes, self._mask
         linear = self._linear
-        i, perturb = h & mask, 0 if linear else h & WORD
+        i = home = h & mask                        # home: for the check below
+        perturb = 0 if linear else h & WORD
         entry = slots[i]
         while entry is not None:
             if hashes[i] == h:
@@ -160,11 +170,8 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
                 else:
                     found.value = value
                 return
-            if linear:
-                i = (i + 1) & mask
-            else:
-                i = (5 * i + 1 + perturb) & mask
-                perturb >>= PERTURB_SHIFT
+            i = (i + 1) & mask if linear else (5 * i + 1 + perturb) & mask
+            perturb >>= PERTURB_SHIFT
             entry = slots[i]
         # The key is absent and i is the empty slot that ended the walk.  The
         # common case is placed here, without a call to _insert (a call is a
@@ -176,7 +183,7 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
             return
         slots[i] = self._new_entry(h, key, value)
         hashes[i] = h
-        if (i - h) & mask > PROBE_LIMIT and linear:
+        if i != home and linear and (i - home) & mask > PROBE_LIMIT:
             self._announce(self._mix_if_piled_up(h))
 
     def _add(self, key: Any, h: int, value: Any) -> None:
@@ -224,11 +231,11 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
         A long linear run is normal now and then with a good hash, but its
         keys come from many homes; patterned keys pile up on one.
         """
-        slots, mask = self._slots, self._mask
-        same = sum(1 for i in range(home, home + 16)
-                   if slots[i & mask] is not None
-                   and slots[i & mask] is not _TOMBSTONE_ENTRY
-                   and slots[i & mask].hash & mask == home)
+        mask = self._mask
+        run = [self._slots[i & mask] for i in range(home, home + 16)]
+        same = sum(1 for entry in run
+                   if entry is not None and entry is not _TOMBSTONE_ENTRY
+                   and entry.hash & mask == home)
         return same >= SAME_HOME
 
     def _place_new(self, h: int, key: Any, value: Any) -> int:
@@ -275,11 +282,11 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
         if remix is not None:
             for entry in live:
                 entry.hash = remix(entry.hash)
-        slots: list = [None] * new_capacity
-        # The hashes go into a list first and into the array in one call at
-        # the end: storing into an array slot by slot converts each int in
-        # the interpreter loop and made the rebuild a quarter slower.
-        words = [0] * new_capacity
+        slots: list[Optional[Entry]] = [None] * new_capacity
+        # A zeroed array, then one store per live key: only the live hashes
+        # are converted to machine words (building the array from a list of
+        # every slot's word converts the empty ones too, and was slower).
+        hashes = array("q", bytes(8 * new_capacity))
         for entry in live:
             h = entry.hash
             i = h & mask
@@ -291,13 +298,13 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
                 while slots[i] is not None:
                     i = (5 * i + 1 + perturb) & mask
                     perturb >>= PERTURB_SHIFT
-            slots[i], words[i] = entry, h
-        hashes = array("q", words)
+            slots[i] = entry
+            hashes[i] = h
         cleared = self._tombstones
         self._slots, self._hashes = slots, hashes
         self._mask, self._tombstones = mask, 0
         self.resize_count += 1
-        if self.on_resize is None:
+        if self._on_resize is None:
             return None
         old, new = _slot_by_entry(old_slots), _slot_by_entry(slots)
         moves = tuple((e.key, old[id(e)], new[id(e)]) for e in live
@@ -311,6 +318,7 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
                  max_load_factor: Optional[float] = None,
                  hash_function: Optional[Callable[[Any], int]] = None,
                  capacity: Optional[int] = None,
+                 on_resize: Optional[Callable[[ResizeEvent], Any]] = None,
                  probing: Optional[str] = None, **kwargs: Any) -> None:
         """Build a table exactly as ``dict(mapping_or_iterable, **kwargs)``.
 
@@ -322,20 +330,20 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
         Teaching surface: as for the chained table, plus ``fill_factor``,
         ``tombstones``, ``probing`` and ``probe_sequence(key)``.
         """
-        self._configure(
-            self._max_load if max_load_factor is None else max_load_factor,
-            self._hash_function if hash_function is None else hash_function,
-            self._capacity() if capacity is None else capacity,
-            probing=self.probing if probing is None else probing)
-        self._initialise(mapping_or_iterable, kwargs)
+        self._initialise(mapping_or_iterable, kwargs,
+                         max_load_factor=max_load_factor,
+                         hash_function=hash_function, capacity=capacity,
+                         on_resize=on_resize, probing=probing)
 
-    def _valid_extra_options(self, probing: str = "linear") -> dict:
+    def _valid_extra_options(self, probing: str = "linear",
+                             **more: Any) -> dict[str, Any]:
+        super()._valid_extra_options(**more)       # no other option exists
         if probing not in ("linear", "perturb"):
             raise ValueError(
                 f"probing must be 'linear' or 'perturb', not {probing!r}")
         return {"_linear": probing == "linear"}
 
-    def _options(self) -> dict:
+    def _options(self) -> dict[str, Any]:
         options = super()._options()
         options["probing"] = self.probing
         return options
@@ -356,13 +364,13 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
         return self._tombstones
 
     def _reset(self, capacity: int) -> None:
-        self._slots: list = [None] * capacity
+        self._slots = [None] * capacity
         self._hashes = array("q", bytes(8 * capacity))
         self._mask = capacity - 1
         self._tombstones = 0
         self._clear_entries()
 
-    def _detach(self) -> tuple:
+    def _detach(self) -> tuple[object, ...]:
         return (self._entries, self._slots)
 
     def _capacity(self) -> int:
@@ -373,7 +381,7 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
 
     # -- pictures and checks ------------------------------------------------------
 
-    def slots(self) -> list:
+    def slots(self) -> list[Any]:
         """A snapshot of the slot array: a key, ``None`` (empty) or
         :data:`TOMBSTONE` for each slot."""
         return [None if e is None else TOMBSTONE if e is _TOMBSTONE_ENTRY
@@ -425,7 +433,7 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
         """
         capacity = len(self._slots)
         check_common(self, capacity)
-        tombstones, seen = 0, set()
+        tombstones, seen = 0, set[int]()
         for i, entry in enumerate(self._slots):
             if entry is None:
                 continue

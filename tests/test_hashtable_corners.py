@@ -211,3 +211,96 @@ def test_size_preserving_changes_during_iteration_end_as_for_dict(cls, mutate):
         assert walk(table, mutate) == walk(reference, mutate), n
         assert table == reference
         table.check_invariants()
+
+
+# -- options versus keys: on_resize -----------------------------------------------
+
+OPTIONS = {ChainedHashTable: ["max_load_factor", "hash_function", "capacity",
+                              "on_resize"],
+           OpenAddressingHashTable: ["max_load_factor", "hash_function",
+                                     "capacity", "on_resize", "probing"]}
+
+
+@classes
+def test_every_option_is_keyword_only(cls):
+    import inspect
+    parameters = inspect.signature(cls).parameters
+    for name in OPTIONS[cls]:
+        assert parameters[name].kind is inspect.Parameter.KEYWORD_ONLY, name
+    assert "on_resize" in cls.__doc__ and "not keys" in cls.__doc__
+
+
+@classes
+def test_on_resize_option_is_called_on_growth_and_is_no_key(cls):
+    events = []
+    table = cls(on_resize=events.append)
+    assert len(table) == 0 and "on_resize" not in table
+    assert table.on_resize == events.append
+    for i in range(100):
+        table[i] = i
+    assert table.resize_count == len(events) > 0
+    capacities = [(e.old_capacity, e.new_capacity) for e in events]
+    assert capacities[0] == (8, 16)
+    assert all(new == 2 * old for old, new in capacities)
+    assert all(e.keys_total <= len(table) for e in events)
+    assert capacities[-1][1] == table.capacity
+    table.check_invariants()
+
+
+@classes
+def test_on_resize_must_be_callable(cls):
+    with pytest.raises(TypeError, match="on_resize"):
+        cls(on_resize=1)
+    table = cls({1: 1})
+    with pytest.raises(TypeError, match="on_resize"):
+        table.on_resize = "print"
+    # Validated before anything changes: no new keys, no new capacity.
+    with pytest.raises(TypeError, match="on_resize"):
+        table.__init__({2: 2}, capacity=64, on_resize=3)
+    assert dict(table) == {1: 1} and table.capacity == 8
+    assert table.on_resize is None
+    table.on_resize = print
+    table.on_resize = None               # None removes the hook
+    assert table.on_resize is None
+
+
+@classes
+def test_a_key_named_like_an_option_is_stored_without_the_keyword(cls):
+    table = cls()
+    table.update(on_resize=1, capacity=2)
+    assert dict(table) == {"on_resize": 1, "capacity": 2}
+    assert table.on_resize is None and table.capacity == 8
+    table["probing"] = "linear"
+    assert cls({"on_resize": print})["on_resize"] is print
+    assert dict(cls([("hash_function", 0)], other=1)) == {"hash_function": 0,
+                                                        "other": 1}
+
+
+@classes
+def test_calling_init_again_sets_or_keeps_the_hook(cls):
+    events = []
+    table = cls({0: 0})
+    table.__init__({1: 1}, on_resize=events.append)
+    assert table.on_resize == events.append and dict(table) == {0: 0, 1: 1}
+    table.__init__({2: 2})                   # left out: kept
+    assert table.on_resize == events.append
+    table.resize(64)
+    assert [e.new_capacity for e in events] == [64]
+
+
+@classes
+def test_new_tables_do_not_keep_the_hook(cls):
+    import copy
+    import pickle
+    events = []
+    # A lambda cannot be pickled: the pickle below proves the hook stays out.
+    table = cls(dict.fromkeys(range(5)), on_resize=lambda e: events.append(e))
+    made = [table.copy(), copy.copy(table), table | {9: 9}, {9: 9} | table,
+            cls.fromkeys(table), pickle.loads(pickle.dumps(table))]
+    for new in made:
+        assert new.on_resize is None
+        for i in range(100):
+            new[i] = i
+    assert events == []                      # no copy reported to the hook
+    table.resize(64)
+    assert len(events) == 1
