@@ -11,6 +11,7 @@ The parts, in the order the lesson meets them:
 * :mod:`.heap_pictures`: the heap rule, the index arithmetic, push and pop
   animated, the side index and the production guards;
 * :mod:`.heap_races`: the drain race and the two ways to build a heap;
+* :mod:`.heap_model`: the cost model that says why their ratios move;
 * :mod:`.heap_stream`: the second-smallest item and the top 10 of a stream;
 * :mod:`.heap_cache`: binary against 4-ary heaps in C, in cache lines.
 
@@ -32,6 +33,8 @@ from .heap_races import (build, c_heapify_vs_push, drain_binaryheap, drain_insor
                          drain_parts, drain_plain, drain_race, drain_with,
                          heap_beats_insort, heapify_faster_in_time, plain_list_quadratic,
                          push_swaps_descending)
+from .heap_model import (cost_model, drain_ratio_moved_by_shift, model_fits_article,
+                         model_fits_here)
 from .heap_stream import (count_at_two, second_smallest, share_at_two, subtree_sizes,
                           top_k, top_k_heap, top_k_published_is_stream, top_k_sorted)
 from .heap_cache import (MAX_CACHE_BYTES, cache_lines, four_ary_wins_past_cache,
@@ -49,4 +52,5 @@ __all__ = ["hooks", "EXAMPLE", "PUSHED", "PUB_DRAIN_N", "PUB_DRAIN_PLAIN",
            "push_swaps_descending", "count_at_two", "second_smallest", "share_at_two",
            "subtree_sizes", "top_k", "top_k_heap", "top_k_published_is_stream",
            "top_k_sorted", "MAX_CACHE_BYTES", "cache_lines", "four_ary_wins_past_cache",
-           "simulated_heap_misses"]
+           "simulated_heap_misses", "cost_model",
+           "drain_ratio_moved_by_shift", "model_fits_article", "model_fits_here"]

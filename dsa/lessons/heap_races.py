@@ -161,7 +161,8 @@ def drain_race(ctx: Context) -> None:
                      ", though not faster than insort at this size (insort's "
                      "shifting is a tight pointer-by-pointer loop in C)")
     ctx.shared["drain_race"] = {"growth": growth, "insort": t_insort,
-                                "heapq": t_heapq, "n": n}
+                                "heapq": t_heapq, "n": n,
+                                "plain_n": small[1], "plain": t_small[1]}
     ctx.table(f"Experiment 1: drain {count(n)} jobs, most urgent first", rows,
               caption="The published 54.8 ms is the speed of a heap written in C, "
                       "which is what CPython's heapq is, so it sits beside heapq. "
