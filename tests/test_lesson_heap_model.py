@@ -86,9 +86,12 @@ def test_this_machine_misses_when_a_measurement_is_far_from_the_model():
     drain, build = modelled(HERE)
     found = model(HERE, drain_now=drain, build_now=build / 2.5,
                   build_ratio=Ratio(build / 2.5, build / 2.6, build / 2.4))
+    found["drain_shift"] = 0.34e-9
     verdict = heap_model.model_fits_here(ctx(cost_model=found))
     assert verdict.holds is False
-    assert "no single price" in chosen("model_fits_here", verdict)
+    text = chosen("model_fits_here", verdict)
+    assert "no single price" in text and "0.17 ns when this step" in text
+    assert "0.34 ns inside the drain race" in text
 
 
 def test_this_machine_cannot_tell_between_fit_and_miss_or_when_noisy():
@@ -149,6 +152,12 @@ def test_this_machines_prices_come_from_the_race_and_the_build():
     assert heap_model.this_machine_costs({}, call=1e-9, shift=1e-9) is None
 
 
+def test_the_shift_the_drain_implies_leaves_out_its_calls_and_searches():
+    u = cm.UnitCosts(call=30e-9, compare=9e-9, level=12e-9, shift=0.5e-9)
+    assert heap_model.drain_shift(cm.insort_drain(N, u), u) == pytest.approx(0.5e-9)
+    assert heap_model.drain_shift(0.0, u) == 0.0
+
+
 def test_the_step_prints_both_machines_from_injected_race_and_build():
     shared = {"drain_race": {"plain": 0.6, "plain_n": 10_000, "insort": 0.4,
                              "heapq": 0.04, "n": N, "growth": 4.0},
@@ -164,6 +173,8 @@ def test_the_step_prints_both_machines_from_injected_race_and_build():
     assert build.measured_now == pytest.approx(0.40 / 0.03)
     assert "33.8x" in out and "25.4x" in out and "15.4x" in out
     assert "Where the time goes" in out
+    assert found["drain_shift"] == pytest.approx(
+        heap_model.drain_shift(0.4, found["now"]))
 
 
 def test_the_step_without_the_race_prints_the_published_side_only():

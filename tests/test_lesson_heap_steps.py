@@ -10,5 +10,7 @@ def test_heap_lesson_has_its_experiments_and_animations():
     parsed = runner.parse(runner.load_text("heap"))
     kinds = parsed.markers()
     assert {name for kind, name in kinds if kind == "experiment"} == {
-        "drain_race", "build", "cost_model", "second_smallest", "top_k", "cache_lines"}
-    assert {name for kind, name in kinds if kind == "animation"} == {"push", "pop"}
+        "drain_race", "build", "cost_model", "heapsort", "leaf_first_pop",
+        "second_smallest", "dijkstra", "top_k", "cache_lines", "arity_sweep"}
+    assert {name for kind, name in kinds if kind == "animation"} == {
+        "push", "pop", "heapsort"}

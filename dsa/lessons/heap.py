@@ -12,8 +12,11 @@ The parts, in the order the lesson meets them:
   animated, the side index and the production guards;
 * :mod:`.heap_races`: the drain race and the two ways to build a heap;
 * :mod:`.heap_model`: the cost model that says why their ratios move;
+* :mod:`.heap_sorting`: heapsort in place and heapq's leaf-first pop;
 * :mod:`.heap_stream`: the second-smallest item and the top 10 of a stream;
-* :mod:`.heap_cache`: binary against 4-ary heaps in C, in cache lines.
+* :mod:`.heap_dijkstra`: the indexed priority queue driving Dijkstra;
+* :mod:`.heap_cache`: binary against 4-ary heaps in C, in cache lines;
+* :mod:`.heap_arity`: the d-ary trade-off over arities 2, 3, 4 and 8.
 
 Each registers its hooks on the one :data:`hooks` of
 :mod:`.heap_common`; importing them here registers them all.
@@ -35,8 +38,12 @@ from .heap_races import (build, c_heapify_vs_push, drain_binaryheap, drain_insor
                          push_swaps_descending)
 from .heap_model import (cost_model, drain_ratio_moved_by_shift, model_fits_article,
                          model_fits_here)
+from .heap_sorting import (heapsort_animation, heapsort_compares_twice, heapsort_race,
+                           leaf_first_pop, leaf_first_saves, sorted_beats_heapsort)
 from .heap_stream import (count_at_two, second_smallest, share_at_two, subtree_sizes,
                           top_k, top_k_heap, top_k_published_is_stream, top_k_sorted)
+from .heap_dijkstra import dijkstra, heapq_dijkstra_faster, indexed_holds_fewer
+from .heap_arity import arity_counts_trade, arity_sweep, arity_sweep_pop_time
 from .heap_cache import (MAX_CACHE_BYTES, cache_lines, four_ary_wins_past_cache,
                          simulated_heap_misses)
 
@@ -53,4 +60,8 @@ __all__ = ["hooks", "EXAMPLE", "PUSHED", "PUB_DRAIN_N", "PUB_DRAIN_PLAIN",
            "subtree_sizes", "top_k", "top_k_heap", "top_k_published_is_stream",
            "top_k_sorted", "MAX_CACHE_BYTES", "cache_lines", "four_ary_wins_past_cache",
            "simulated_heap_misses", "cost_model",
-           "drain_ratio_moved_by_shift", "model_fits_article", "model_fits_here"]
+           "drain_ratio_moved_by_shift", "model_fits_article", "model_fits_here",
+           "heapsort_animation", "heapsort_compares_twice", "heapsort_race",
+           "leaf_first_pop", "leaf_first_saves", "sorted_beats_heapsort", "dijkstra",
+           "heapq_dijkstra_faster", "indexed_holds_fewer", "arity_counts_trade",
+           "arity_sweep", "arity_sweep_pop_time"]

@@ -1,11 +1,20 @@
 """What every part of the heap lesson shares: its hooks, the worked
-example and the published figures as numbers (seed figures, heap table)."""
+example, the published figures as numbers (seed figures, heap table) and
+the verdict its timed races use."""
 
 from __future__ import annotations
 
 from .context import Hooks
+from .figures import Ratio
 
 hooks = Hooks()
+
+
+def surely_faster(ratio: Ratio, by: float) -> bool | None:
+    """A verdict for "the first took at least ``by`` times the second": True
+    when the whole range of the ratio says so, False when the whole range
+    says the first was not slower at all, None in between."""
+    return True if ratio.at_least(by) else False if ratio.at_most(1.0) else None
 
 EXAMPLE = [3, 5, 7, 9, 12, 8, 14]
 PUSHED = 2

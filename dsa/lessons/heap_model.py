@@ -71,6 +71,14 @@ def this_machine_costs(shared: dict, call: float, shift: float) -> cm.UnitCosts 
                           "(the drain's list at its longest)"})
 
 
+def drain_shift(insort_seconds: float, u: cm.UnitCosts) -> float:
+    """The price of a shifted pointer that the drain race itself implies: its
+    insort time less the calls and the binary searches, over the shifts."""
+    n = PUB_DRAIN_N
+    others = cm.insort_drain(n, u) - cm.insort_drain_shifts(n) * u.shift
+    return max(insort_seconds - others, 0.0) / cm.insort_drain_shifts(n)
+
+
 def _ns(seconds: float) -> str:
     return format_seconds(seconds)
 
@@ -99,7 +107,9 @@ def cost_model(ctx: Context) -> None:
         build_pub=PUB_BUILD_PUSH_S / PUB_BUILD_HEAPIFY_S,
         build_now=build_now.median if build_now is not None else None)
     ctx.shared["cost_model"] = {"pub": pub, "now": now, "predictions": predictions,
-                                "shift_big": shift_big, "build_ratio": build_now}
+                                "shift_big": shift_big, "build_ratio": build_now,
+                                "drain_shift": (drain_shift(race["insort"], now)
+                                                if race and now else None)}
 
     prices = [("call", "one call from a Python loop (deque.appendleft)"),
               ("compare", "one float comparison made from C (min, remove)"),
@@ -203,10 +213,15 @@ def model_fits_here(ctx: Context) -> Verdict:
               "build_model": format_ratio(build.model_now or 0),
               "build_now": format_ratio(build.measured_now or 0),
               "drain_miss": format_ratio(misses[0] or 0),
-              "build_miss": format_ratio(misses[1] or 0)}
+              "build_miss": format_ratio(misses[1] or 0),
+              "shift_now": _ns(found["now"].shift),
+              "shift_drain": ("not measured" if found.get("drain_shift") is None
+                              else _ns(found["drain_shift"]))}
     return Verdict(holds, f"this machine: drain model {values['drain_model']}, measured "
                    f"{values['drain_now']}; build model {values['build_model']}, "
-                   f"measured {values['build_now']}", values)
+                   f"measured {values['build_now']}; a shifted pointer "
+                   f"{values['shift_now']} timed here, {values['shift_drain']} in the "
+                   "drain race", values)
 
 
 @hooks.claim("drain_ratio_moved_by_shift")
