@@ -130,8 +130,17 @@ def test_a_drain_ratio_that_barely_moved_cannot_tell():
     pub_drain = 1.39 / 54.8e-3
     verdict = heap_model.drain_ratio_moved_by_shift(
         ctx(cost_model=model(HERE, drain_now=pub_drain * 1.1, build_now=10.0)))
-    assert verdict.holds is None
-    assert "barely moved" in chosen("drain_ratio_moved_by_shift", verdict)
+    assert verdict.holds is None and "barely moved" in verdict.evidence
+    assert "do not settle it" in chosen("drain_ratio_moved_by_shift", verdict)
+
+
+def test_a_drain_ratio_the_model_explains_only_in_part_cannot_tell():
+    pub_drain = 1.39 / 54.8e-3
+    # the prices say about 0.47x; the ratio fell to a fifth
+    verdict = heap_model.drain_ratio_moved_by_shift(
+        ctx(cost_model=model(HERE, drain_now=pub_drain / 5, build_now=10.0)))
+    assert verdict.holds is None and "only part" in verdict.evidence
+    assert "do not settle it" in chosen("drain_ratio_moved_by_shift", verdict)
 
 
 @pytest.mark.parametrize("claim", ["model_fits_here", "drain_ratio_moved_by_shift"])

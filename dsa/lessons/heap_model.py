@@ -248,4 +248,10 @@ def drain_ratio_moved_by_shift(ctx: Context) -> Verdict:
                 f"a shifted pointer {values['shift_x']}, a heapq job {values['job_x']}")
     if max(moved, 1 / moved) < MOVED:
         return Verdict(None, evidence + "; the ratio barely moved", values)
-    return Verdict((moved < 1) == (predicted < 1), evidence, values)
+    if (moved < 1) != (predicted < 1):
+        return Verdict(False, evidence, values)
+    part = predicted / moved
+    if max(part, 1 / part) > FITS:
+        return Verdict(None, evidence + "; the right way, but only part of the move",
+                       values)
+    return Verdict(True, evidence, values)
