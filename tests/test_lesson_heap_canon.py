@@ -209,3 +209,17 @@ def test_the_dijkstra_experiment_runs_small():
     assert found["nodes"] == 2_000
     assert found["indexed"].pushes == found["indexed"].pops == 2_000
     assert heap_dijkstra.indexed_holds_fewer(context).holds is True
+
+
+def test_the_experiments_refuse_wrong_answers(monkeypatch):
+    monkeypatch.setattr(hc, "heapsort", lambda a, **kwargs: None)      # sorts nothing
+    with pytest.raises(AssertionError, match="sorted wrongly"):
+        heap_sorting.heapsort_race(ctx(quick=True))
+    lazy = hc.dijkstra_lazy
+
+    def off_by_one(graph, source):
+        dist, work = lazy(graph, source)
+        return {node: d + (node == 1) for node, d in dist.items()}, work
+    monkeypatch.setattr(hc, "dijkstra_lazy", off_by_one)
+    with pytest.raises(AssertionError, match="different distances"):
+        heap_dijkstra.dijkstra(ctx(quick=True))
