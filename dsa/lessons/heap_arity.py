@@ -5,6 +5,8 @@ measuring is :func:`dsa.lessons.heap_canon.arity_sweep`."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich import box
 from rich.table import Table
 
@@ -14,8 +16,8 @@ from dsa.timing import format_ratio
 from . import heap_canon as hc
 from .context import Context
 from .figures import Figure, count, spread
-from .heap_common import hooks
-from .verdicts import Verdict, not_measured
+from .heap_common import claim_on, hooks
+from .verdicts import Verdict
 
 ARITIES = (2, 3, 4, 8)
 
@@ -73,11 +75,8 @@ def arity_sweep(ctx: Context) -> None:
                       "grow only with the levels.")
 
 
-@hooks.claim("arity_counts_trade")
-def arity_counts_trade(ctx: Context) -> Verdict:
-    rows = ctx.shared.get("arity_sweep")
-    if not rows:
-        return not_measured("the d-ary sweep")
+@claim_on("arity_counts_trade", "arity_sweep", "the d-ary sweep")
+def arity_counts_trade(rows: Any) -> Verdict:
     push = [r.push_comparisons for r in rows]
     pop = [r.pop_comparisons for r in rows]
     lines = [r.pop_lines for r in rows]
@@ -95,11 +94,8 @@ def arity_counts_trade(ctx: Context) -> Verdict:
                    + "; pop lines " + " / ".join(f"{v:.1f}" for v in lines), values)
 
 
-@hooks.claim("arity_sweep_pop_time")
-def arity_sweep_pop_time(ctx: Context) -> Verdict:
-    rows = ctx.shared.get("arity_sweep")
-    if not rows:
-        return not_measured("the d-ary sweep")
+@claim_on("arity_sweep_pop_time", "arity_sweep", "the d-ary sweep")
+def arity_sweep_pop_time(rows: Any) -> Verdict:
     binary = rows[0]
     ranked = sorted(rows, key=lambda r: r.pop_ns)
     best, second = ranked[0], ranked[1]

@@ -5,6 +5,7 @@ misses by valgrind."""
 from __future__ import annotations
 
 import statistics
+from typing import Any
 
 from rich import box
 from rich.table import Table
@@ -16,8 +17,8 @@ from dsa.timing import format_ratio
 from .context import Context
 from .figures import Figure, count, ratio_pair
 from .heap_canon import levels
-from .heap_common import hooks
-from .verdicts import Verdict, not_measured, threshold
+from .heap_common import claim_on, hooks
+from .verdicts import Verdict, threshold
 
 
 # ===========================================================================
@@ -183,11 +184,9 @@ def simulated_heap_misses(ctx: Context, results: dict) -> None:
         f"4-ary {per_pair[4][0]:.2f} / {per_pair[4][1]:.2f}")
 
 
-@hooks.claim("four_ary_wins_past_cache")
-def four_ary_wins_past_cache(ctx: Context) -> Verdict:
-    if "cache_lines" not in ctx.shared:
-        return not_measured("the C heaps")
-    per, (size, where) = ctx.shared["cache_lines"]
+@claim_on("four_ary_wins_past_cache", "cache_lines", "the C heaps")
+def four_ary_wins_past_cache(found: Any) -> Verdict:
+    per, (size, where) = found
     time_ratio = per[2][1] / per[4][1]
     line_ratio = per[2][3] / per[4][3]
     return Verdict(threshold(time_ratio, 1.15, 1.0), f"{count(size)} items ({where}): binary / 4-ary pop time "

@@ -5,13 +5,15 @@ against heapq's duplicates-and-skip.  The algorithms are in
 
 from __future__ import annotations
 
+from typing import Any
+
 from dsa.timing import measure
 
 from . import heap_canon as hc
 from .context import Context
 from .figures import Figure, Ratio, count, seconds
-from .heap_common import hooks, surely_faster
-from .verdicts import Verdict, not_measured
+from .heap_common import claim_on, hooks, surely_faster
+from .verdicts import Verdict
 
 EDGES_PER_NODE = 8
 
@@ -56,11 +58,8 @@ def dijkstra(ctx: Context) -> None:
                       "exact for this graph; the times are medians.")
 
 
-@hooks.claim("indexed_holds_fewer")
-def indexed_holds_fewer(ctx: Context) -> Verdict:
-    found = ctx.shared.get("dijkstra")
-    if found is None:
-        return not_measured("the two shortest-path searches")
+@claim_on("indexed_holds_fewer", "dijkstra", "the two shortest-path searches")
+def indexed_holds_fewer(found: Any) -> Verdict:
     wi, wl = found["indexed"], found["lazy"]
     values = {"changes": count(wi.changes), "stale": count(wl.stale),
               "held_i": count(wi.largest), "held_l": count(wl.largest),
@@ -71,11 +70,8 @@ def indexed_holds_fewer(ctx: Context) -> Verdict:
                    f"{values['held_l']} held", values)
 
 
-@hooks.claim("heapq_dijkstra_faster")
-def heapq_dijkstra_faster(ctx: Context) -> Verdict:
-    found = ctx.shared.get("dijkstra")
-    if found is None:
-        return not_measured("the two shortest-path searches")
+@claim_on("heapq_dijkstra_faster", "dijkstra", "the two shortest-path searches")
+def heapq_dijkstra_faster(found: Any) -> Verdict:
     ratio = Ratio.of(found["t_indexed"], found["t_lazy"])
     holds = surely_faster(ratio, 1.2)
     return Verdict(holds, f"indexed / heapq time {ratio.text()}", {"ratio": ratio.text()})

@@ -22,7 +22,7 @@ from . import cost_model as cm
 from .context import Context
 from .figures import Figure, Ratio, count
 from .heap_common import (PUB_BUILD_HEAPIFY_S, PUB_BUILD_N, PUB_BUILD_PUSH_S, PUB_DRAIN_N,
-                          hooks)
+                          claim_on, hooks)
 from .heap_races import push_swaps_descending
 from .verdicts import Verdict, not_measured
 
@@ -173,15 +173,12 @@ def _within(miss: float, fits: float = FITS, misses: float = MISSES) -> bool | N
     return True if off <= fits else False if off > misses else None
 
 
-def _model(ctx: Context) -> dict | None:
-    return ctx.shared.get("cost_model")
+#: What a claim about this machine says when the race or the build did not run.
+NO_PRICES = "this machine's unit prices (the race and the build)"
 
 
-@hooks.claim("model_fits_article")
-def model_fits_article(ctx: Context) -> Verdict:
-    found = _model(ctx)
-    if found is None:
-        return not_measured("the cost model")
+@claim_on("model_fits_article", "cost_model", "the cost model")
+def model_fits_article(found: dict) -> Verdict:
     drain, build = found["predictions"]
     misses = [p.published / p.model_published for p in (drain, build)]
     worst = max(max(m, 1 / m) for m in misses)
@@ -196,11 +193,10 @@ def model_fits_article(ctx: Context) -> Verdict:
                    f"(measured {values['build_pub']})", values)
 
 
-@hooks.claim("model_fits_here")
-def model_fits_here(ctx: Context) -> Verdict:
-    found = _model(ctx)
-    if found is None or found["now"] is None:
-        return not_measured("this machine's unit prices (the race and the build)")
+@claim_on("model_fits_here", "cost_model", NO_PRICES)
+def model_fits_here(found: dict) -> Verdict:
+    if found["now"] is None:
+        return not_measured(NO_PRICES)
     drain, build = found["predictions"]
     misses = [drain.miss(), build.miss()]
     verdicts = [_within(m) for m in misses]       # type: ignore[arg-type]
@@ -224,13 +220,12 @@ def model_fits_here(ctx: Context) -> Verdict:
                    "drain race", values)
 
 
-@hooks.claim("drain_ratio_moved_by_shift")
-def drain_ratio_moved_by_shift(ctx: Context) -> Verdict:
+@claim_on("drain_ratio_moved_by_shift", "cost_model", NO_PRICES)
+def drain_ratio_moved_by_shift(found: dict) -> Verdict:
     """The measured drain ratio moved from the published one the way the
     model says it should, from the two prices that moved."""
-    found = _model(ctx)
-    if found is None or found["now"] is None:
-        return not_measured("this machine's unit prices (the race and the build)")
+    if found["now"] is None:
+        return not_measured(NO_PRICES)
     pub, now = found["pub"], found["now"]
     drain = found["predictions"][0]
     moved = drain.measured_now / drain.published

@@ -9,7 +9,7 @@ import heapq
 import operator
 import random
 import statistics
-from typing import Callable
+from typing import Any, Callable
 
 from rich.text import Text
 
@@ -19,8 +19,10 @@ from dsa.timing import format_ratio, format_seconds, measure
 
 from .context import Context
 from .figures import Figure, Ratio, count, ratio_pair, seconds
-from .heap_common import hooks, PUB_DRAIN_N, PUB_DRAIN_PLAIN, PUB_DRAIN_INSORT, PUB_DRAIN_HEAP, PUB_BUILD_N, PUB_BUILD_HEAPIFY_SWAPS, PUB_BUILD_PUSH_SWAPS, PUB_BUILD_HEAPIFY_S, PUB_BUILD_PUSH_S
-from .verdicts import Verdict, not_measured, threshold
+from .heap_common import (PUB_BUILD_HEAPIFY_S, PUB_BUILD_HEAPIFY_SWAPS, PUB_BUILD_N,
+                          PUB_BUILD_PUSH_S, PUB_BUILD_PUSH_SWAPS, PUB_DRAIN_HEAP,
+                          PUB_DRAIN_INSORT, PUB_DRAIN_N, PUB_DRAIN_PLAIN, claim_on, hooks)
+from .verdicts import Verdict, threshold
 
 
 # ===========================================================================
@@ -203,22 +205,16 @@ def drain_parts(n: int, t_insort: float, t_heapq: float, ctx: Context) -> Text:
         "call and compares two floats.")
 
 
-@hooks.claim("plain_list_quadratic")
-def plain_list_quadratic(ctx: Context) -> Verdict:
-    race = ctx.shared.get("drain_race")
-    if race is None:
-        return not_measured("the drain race")
+@claim_on("plain_list_quadratic", "drain_race", "the drain race")
+def plain_list_quadratic(race: Any) -> Verdict:
     growth = race["growth"]
     holds = True if 3.0 <= growth <= 5.5 else None if 2.4 <= growth <= 7 else False
     return Verdict(holds, f"doubling the plain list's jobs took {growth:.1f}x the time",
                    {"growth": f"{growth:.1f}x"})
 
 
-@hooks.claim("heap_beats_insort")
-def heap_beats_insort(ctx: Context) -> Verdict:
-    race = ctx.shared.get("drain_race")
-    if race is None:
-        return not_measured("the drain race")
+@claim_on("heap_beats_insort", "drain_race", "the drain race")
+def heap_beats_insort(race: Any) -> Verdict:
     ratio = race["insort"] / race["heapq"]
     return Verdict(threshold(ratio, 1.5, 1.0), f"insort / heapq {format_ratio(ratio)} "
                    f"(published {format_ratio(PUB_DRAIN_INSORT / PUB_DRAIN_HEAP)})",
@@ -369,11 +365,9 @@ def build(ctx: Context) -> None:
                                    "the Python twin and the formula")
 
 
-@hooks.claim("heapify_faster_in_time")
-def heapify_faster_in_time(ctx: Context) -> Verdict:
-    if "heapq_build" not in ctx.shared:
-        return not_measured("the heapq build times")
-    heapify_runs, push_runs, t_call = ctx.shared["heapq_build"]
+@claim_on("heapify_faster_in_time", "heapq_build", "the heapq build times")
+def heapify_faster_in_time(found: Any) -> Verdict:
+    heapify_runs, push_runs, t_call = found
     ratio = Ratio.of(push_runs, heapify_runs)
     share = t_call / statistics.median(push_runs)
     values = {"ratio": ratio.text(), "share": f"{share:.0%}",
@@ -383,11 +377,9 @@ def heapify_faster_in_time(ctx: Context) -> Verdict:
                    f"call alone are {share:.0%} of the push loop", values)
 
 
-@hooks.claim("c_heapify_vs_push")
-def c_heapify_vs_push(ctx: Context) -> Verdict:
-    if "c_build" not in ctx.shared:
-        return not_measured("the C build kernel")
-    heapify_ns, push_ns = ctx.shared["c_build"]
+@claim_on("c_heapify_vs_push", "c_build", "the C build kernel")
+def c_heapify_vs_push(found: Any) -> Verdict:
+    heapify_ns, push_ns = found
     ratio = Ratio.of(push_ns, heapify_ns)
     holds = ratio.at_least(1.5)
     if holds is None and not ratio.steady():

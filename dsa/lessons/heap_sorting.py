@@ -8,6 +8,7 @@ from __future__ import annotations
 import heapq
 import math
 import random
+from typing import Any
 
 from rich.console import Group
 from rich.text import Text
@@ -18,9 +19,9 @@ from dsa.timing import format_ratio, measure
 from . import heap_canon as hc
 from .context import Context
 from .figures import Figure, Ratio, count, seconds
-from .heap_common import EXAMPLE, hooks, surely_faster
+from .heap_common import EXAMPLE, claim_on, hooks, surely_faster
 from .heap_pictures import frame
-from .verdicts import Verdict, not_measured
+from .verdicts import Verdict
 
 
 # ===========================================================================
@@ -148,11 +149,8 @@ def heapsort_race(ctx: Context) -> None:
                       "over 10 times the time.")
 
 
-@hooks.claim("heapsort_compares_twice")
-def heapsort_compares_twice(ctx: Context) -> Verdict:
-    found = ctx.shared.get("heapsort")
-    if found is None:
-        return not_measured("the heapsort counts")
+@claim_on("heapsort_compares_twice", "heapsort", "the heapsort counts")
+def heapsort_compares_twice(found: Any) -> Verdict:
     ratio = found["textbook"] / found["sorted"]
     values = {"ratio": format_ratio(ratio), "heapsort": count(found["textbook"]),
               "sorted": count(found["sorted"]), "heapq": count(found["heapq"]),
@@ -162,11 +160,8 @@ def heapsort_compares_twice(ctx: Context) -> Verdict:
                    values)
 
 
-@hooks.claim("sorted_beats_heapsort")
-def sorted_beats_heapsort(ctx: Context) -> Verdict:
-    found = ctx.shared.get("heapsort")
-    if found is None:
-        return not_measured("the heapsort times")
+@claim_on("sorted_beats_heapsort", "heapsort", "the heapsort times")
+def sorted_beats_heapsort(found: Any) -> Verdict:
     ratio = Ratio.of(found["t_heapq"], found["t_sorted"])
     holds = surely_faster(ratio, 1.5)
     return Verdict(holds, f"heapq heapsort / sorted() time {ratio.text()}",
@@ -202,11 +197,8 @@ def leaf_first_pop(ctx: Context) -> None:
                             "heapq: its own heappop, every < counted.")
 
 
-@hooks.claim("leaf_first_saves")
-def leaf_first_saves(ctx: Context) -> Verdict:
-    found = ctx.shared.get("leaf_first_pop")
-    if not found:
-        return not_measured("the pop comparisons")
+@claim_on("leaf_first_saves", "leaf_first_pop", "the pop comparisons")
+def leaf_first_saves(found: Any) -> Verdict:
     largest = found[-1]
     values = {"size": count(largest.size), "saved": f"{largest.saved:.0%}",
               "textbook": f"{largest.textbook:.1f}", "heapq": f"{largest.leaf_first:.1f}",
