@@ -193,3 +193,13 @@ def test_the_step_without_the_race_prints_the_published_side_only():
     out = context.console.file.getvalue()
     assert context.shared["cost_model"]["now"] is None
     assert "Only the published side" in out and "33.8x" in out
+
+
+def test_where_the_time_goes_says_what_the_two_shift_prices_show():
+    pub = cm.published_costs()
+    dearer = heap_model.where_time_goes(pub, HERE, shift_big=0.34e-9).plain
+    assert "2.00x as much a pointer" in dearer and "further from the core" in dearer
+    same = heap_model.where_time_goes(pub, HERE, shift_big=0.18e-9).plain
+    assert "about the same a pointer" in same
+    share = cm.insort_drain_shifts(N) * HERE.shift / cm.insort_drain(N, HERE)
+    assert f"shifting is {share:.0%} of insort's drain here" in same

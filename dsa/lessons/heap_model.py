@@ -111,42 +111,14 @@ def cost_model(ctx: Context) -> None:
                                 "drain_shift": (drain_shift(race["insort"], now)
                                                 if race and now else None)}
 
-    prices = [("call", "one call from a Python loop (deque.appendleft)"),
-              ("compare", "one float comparison made from C (min, remove)"),
-              ("level", "one level of a heapq sift"),
-              ("shift", "one pointer shifted by list.insert")]
-    rows = []
-    for name, what in prices:
-        mine = getattr(now, name) if now is not None else (call if name == "call" else
-                                                           shift if name == "shift"
-                                                           else None)
-        theirs = getattr(pub, name)
-        rows.append(Figure(f"{name}: {what}", _ns(theirs),
-                           "—" if mine is None else _ns(mine),
-                           "" if mine is None else f"now / published: {format_ratio(mine / theirs)}"))
-    rows.append(Figure(f"shift, list of {count(cm.PUB_MIDDLE_INSERT_N)} pointers "
-                       "(8 MB, as published)", _ns(pub.shift), _ns(shift_big),
-                       f"now / published: {format_ratio(shift_big / pub.shift)}; "
-                       f"{pub.bandwidth / 1e9:.0f} GB/s published, "
-                       f"{8 / shift_big / 1e9:.0f} GB/s now" if shift_big > 0 else ""))
     ctx.table("The unit prices, on the articles' machine (read off published figures) "
-              "and on this one (measured)", rows,
+              "and on this one (measured)", price_rows(pub, now, call, shift, shift_big),
               caption="Published sources: " + "; ".join(
                   f"{k}: {v}" for k, v in pub.sources.items())
               + (". Here: " + "; ".join(f"{k}: {v}" for k, v in now.sources.items())
                  if now is not None else "") + ".")
-
-    def x(value: float | None) -> str:
-        return "—" if value is None else format_ratio(value)
-    model_rows = []
-    for p in predictions:
-        model_rows.append(Figure(
-            p.what, f"model {x(p.model_published)} · measured {x(p.published)}",
-            f"model {x(p.model_now)} · measured {x(p.measured_now)}",
-            f"measured / model: {x(p.published / p.model_published)} published"
-            + ("" if p.miss() is None else f", {x(p.miss())} now")))
     ctx.table("The two headline ratios: the model's prediction beside the measurement, "
-              "on each machine", model_rows,
+              "on each machine", prediction_rows(predictions),
               caption="measured / model is how far off the model is; near 1.00x, the "
                       "four prices and the counts explain the ratio.")
     if now is None:
@@ -155,16 +127,66 @@ def cost_model(ctx: Context) -> None:
             "this machine's prices need the drain race and the build, which did not "
             "run in this session (run the whole lesson, or their steps first)."))
         return
-    insort_now, insort_pub = cm.insort_drain(PUB_DRAIN_N, now), cm.insort_drain(PUB_DRAIN_N, pub)
-    shifting = cm.insort_drain_shifts(PUB_DRAIN_N)
-    ctx.console.print(Text.assemble(
+    ctx.console.print(where_time_goes(pub, now, shift_big))
+
+
+#: The four prices, in the order the text names them.
+PRICES = (("call", "one call from a Python loop (deque.appendleft)"),
+          ("compare", "one float comparison made from C (min, remove)"),
+          ("level", "one level of a heapq sift"),
+          ("shift", "one pointer shifted by list.insert"))
+
+
+def price_rows(pub: cm.UnitCosts, now: cm.UnitCosts | None, call: float,
+               shift: float, shift_big: float) -> list[Figure]:
+    """Each price on both machines (this machine's call and shift are timed
+    even when its other prices could not be read)."""
+    timed = {"call": call, "shift": shift}
+    rows = []
+    for name, what in PRICES:
+        mine = getattr(now, name) if now is not None else timed.get(name)
+        theirs = getattr(pub, name)
+        rows.append(Figure(f"{name}: {what}", _ns(theirs),
+                           "—" if mine is None else _ns(mine),
+                           "" if mine is None else
+                           f"now / published: {format_ratio(mine / theirs)}"))
+    bandwidth = (f"; {pub.bandwidth / 1e9:.0f} GB/s published, "
+                 f"{8 / shift_big / 1e9:.0f} GB/s now" if shift_big > 0 else "")
+    rows.append(Figure(f"shift, list of {count(cm.PUB_MIDDLE_INSERT_N)} pointers "
+                       "(8 MB, as published)", _ns(pub.shift), _ns(shift_big),
+                       f"now / published: {format_ratio(shift_big / pub.shift)}"
+                       + bandwidth))
+    return rows
+
+
+def prediction_rows(predictions: list[cm.Prediction]) -> list[Figure]:
+    """Model and measurement of each headline ratio, on both machines."""
+    def x(value: float | None) -> str:
+        return "—" if value is None else format_ratio(value)
+    return [Figure(p.what, f"model {x(p.model_published)} · measured {x(p.published)}",
+                   f"model {x(p.model_now)} · measured {x(p.measured_now)}",
+                   f"measured / model: {x(p.published / (p.model_published or 1))} "
+                   "published" + ("" if p.miss() is None else f", {x(p.miss())} now"))
+            for p in predictions]
+
+
+def where_time_goes(pub: cm.UnitCosts, now: cm.UnitCosts, shift_big: float) -> Text:
+    """Insort's share of shifting on both machines, and what a pointer costs
+    in the drain's list against the 8 MB one."""
+    n = PUB_DRAIN_N
+    shifting = cm.insort_drain_shifts(n)
+    share_now = shifting * now.shift / cm.insort_drain(n, now)
+    share_pub = shifting * pub.shift / cm.insort_drain(n, pub)
+    longer = (f"the longer list pays {format_ratio(shift_big / now.shift)} as much a "
+              "pointer: it lives further from the core" if shift_big > 1.25 * now.shift
+              else "about the same a pointer here: the same level of memory serves both")
+    return Text.assemble(
         ("Where the time goes, by the model: ", "bold"),
-        f"shifting is {shifting * now.shift / insort_now:.0%} of insort's drain here "
-        f"({shifting * pub.shift / insort_pub:.0%} published); heapq's drain is calls "
-        f"and sift levels, all of it the interpreter's work. A shifted pointer costs "
-        f"{_ns(now.shift)} in a list of {count(PUB_DRAIN_N)} and {_ns(shift_big)} in a "
-        f"list of {count(cm.PUB_MIDDLE_INSERT_N)}: the price depends on the cache the "
-        "list lives in."))
+        f"shifting is {share_now:.0%} of insort's drain here ({share_pub:.0%} "
+        "published); heapq's drain is calls and sift levels, all of it the "
+        f"interpreter's work. A shifted pointer costs {_ns(now.shift)} in a list of "
+        f"{count(n)} and {_ns(shift_big)} in a list of "
+        f"{count(cm.PUB_MIDDLE_INSERT_N)}: {longer}.")
 
 
 def _within(miss: float, fits: float = FITS, misses: float = MISSES) -> bool | None:
