@@ -248,8 +248,9 @@ QUESTIONS: dict[str, dict[str, tuple[Question, ...]]] = {
                      "four_ary_wins_past_cache"),
         ),
         "arity_sweep": (Question(
-            "A C heap larger than this machine's L2, with 2, 3, 4 or 8 children per "
-            "node: which arity pops fastest?", versus("d=2", "d=3", "d=4", "d=8"),
+            "The same C heap with 2, 3, 4 or 8 children per node (in full mode "
+            "larger than this machine's L2): which arity pops fastest?",
+            versus("d=2", "d=3", "d=4", "d=8"),
             _arity_pop, "arity_sweep_pop_time"),),
     },
     "hashtable": {
