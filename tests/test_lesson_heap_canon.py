@@ -223,3 +223,16 @@ def test_the_experiments_refuse_wrong_answers(monkeypatch):
     monkeypatch.setattr(hc, "dijkstra_lazy", off_by_one)
     with pytest.raises(AssertionError, match="different distances"):
         heap_dijkstra.dijkstra(ctx(quick=True))
+
+
+def test_the_heapsort_animation_pauses_once_before_each_swap():
+    context = ctx()
+    prompts = []
+    context.pause = prompts.append                        # type: ignore[method-assign]
+    heap_sorting.heapsort_animation(context)
+    stats = HeapStats()
+    hc.heapsort(list(heap.EXAMPLE), stats=stats)
+    # one pause a swap: the two phase pauses stand in for the swap after them
+    assert len(prompts) == stats.swaps
+    assert prompts[0].startswith("Enter to build") and sum(
+        p.startswith("Enter to start sorting") for p in prompts) == 1

@@ -34,7 +34,8 @@ def heapsort_animation(ctx: Context) -> None:
     n = len(a)
     frame(ctx, a, f"before: {a}; first make it a max-heap, largest at the root")
     ctx.pause("Enter to build the max-heap, q to quit")
-    state = {"placing": -1, "sorted_from": n, "swaps": 0, "built": False}
+    # "paused": a pause has just been made, so the next swap needs none
+    state = {"placing": -1, "sorted_from": n, "swaps": 0, "built": False, "paused": True}
 
     def row(caption: str, marked: tuple[int, int]) -> None:
         faded = range(state["sorted_from"], n)
@@ -43,14 +44,17 @@ def heapsort_animation(ctx: Context) -> None:
     def on_place(end: int) -> None:
         if not state["built"]:
             state["built"] = True
-            ctx.pause("Enter to start sorting, q to quit")
             frame(ctx, a, f"a max-heap after {state['swaps']} swaps: the largest, "
                   f"{a[0]}, is at the root")
+            ctx.pause("Enter to start sorting, q to quit")
+            state["paused"] = True
         state["placing"] = end
 
     def on_swap(i: int, j: int) -> None:
         state["swaps"] += 1
-        ctx.pause("Enter for the next swap, q to quit")
+        if not state["paused"]:
+            ctx.pause("Enter for the next swap, q to quit")
+        state["paused"] = False
         if (i, j) == (0, state["placing"]):
             state["sorted_from"], state["placing"] = j, -1
             row(f"swap {state['swaps']}: the root, {a[j]}, goes to index {j}, its "
