@@ -207,14 +207,6 @@ def test_every_marker_has_a_function_and_every_function_a_marker(lesson):
     runner.check_markers(parsed, hooks, lesson.name)
 
 
-def test_heap_lesson_has_the_five_experiments_and_two_animations():
-    parsed = runner.parse(runner.load_text("heap"))
-    kinds = parsed.markers()
-    assert {name for kind, name in kinds if kind == "experiment"} == {
-        "drain_race", "build", "second_smallest", "top_k", "cache_lines"}
-    assert {name for kind, name in kinds if kind == "animation"} == {"push", "pop"}
-
-
 def test_parse_splits_at_level_two_headings_outside_code():
     text = ("# Title\n\nintro\n\n## One\n\ntext\n<!-- show: a -->\nmore\n\n"
             "```\n## not a step\n<!-- show: not_a_marker -->\n```\n\n"

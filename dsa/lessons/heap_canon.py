@@ -23,6 +23,7 @@ from __future__ import annotations
 import heapq
 import math
 import random
+import statistics
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
@@ -36,7 +37,8 @@ Graph = Dict[int, List[Tuple[int, float]]]
 
 
 def heapsort(a: List[Any], *, stats: Optional[HeapStats] = None,
-             on_swap: Optional[Callable[[int, int], None]] = None) -> None:
+             on_swap: Optional[Callable[[int, int], None]] = None,
+             on_place: Optional[Callable[[int], None]] = None) -> None:
     """Sort ``a`` ascending in place: O(n log n) time, O(1) extra space.
 
     Make ``a`` a *max*-heap bottom-up, so the largest item is at the root.
@@ -45,12 +47,18 @@ def heapsort(a: List[Any], *, stats: Optional[HeapStats] = None,
     sift the new root down within the heap part.  Not stable: equal items
     may change order, as the swaps jump across the list.
 
+    ``on_swap(i, j)`` is told of every swap; ``on_place(end)`` just before
+    the root is swapped into its place at ``end`` (so that a picture can
+    tell that swap from the sifts).
+
     >>> a = [3, 5, 7, 9, 12, 8, 14]
     >>> heapsort(a); a
     [3, 5, 7, 8, 9, 12, 14]
     """
     heapify_bottom_up(a, stats=stats, reverse=True, on_swap=on_swap)
     for end in range(len(a) - 1, 0, -1):
+        if on_place is not None:
+            on_place(end)
         a[0], a[end] = a[end], a[0]          # the largest left goes to its place
         if stats is not None:
             stats.swaps += 1
@@ -108,7 +116,10 @@ class PopCounts:
 
 
 def pop_comparisons(size: int, pops: int, seed: int = 1) -> PopCounts:
-    """Count both pops on the same random heap, ``pops`` times each."""
+    """Count both pops on the same random heap, ``pops`` times each (fewer
+    than ``size``: the heap must not run dry)."""
+    if not 0 < pops < size:
+        raise ValueError(f"pops must be between 1 and size - 1, not {pops}")
     rng = random.Random(seed)
     values = [rng.random() for _ in range(size)]
 
@@ -146,6 +157,7 @@ class AritySweepRow:
     push_lines: float
     pop_ns: float
     push_ns: float
+    pop_runs: Tuple[float, ...] = ()     # every timed run's pop ns
 
 
 def levels(size: int, arity: int) -> int:
@@ -163,7 +175,7 @@ def counted_ops(native: Any, size: int, arity: int, ops: int,
     """Comparisons per pop and per push of the C twin on ``size`` random
     items (``ops`` of each, the heap refilled to its size)."""
     rng = random.Random(seed)
-    heap = native.DaryHeap((rng.randrange(1 << 40) for _ in range(size)),
+    heap = native.DaryHeap((rng.getrandbits(40) for _ in range(size)),
                            arity=arity, count=True)
     heap.reset_stats()
     popped = [heap.pop() for _ in range(ops)]
@@ -176,21 +188,32 @@ def counted_ops(native: Any, size: int, arity: int, ops: int,
 
 
 def arity_sweep(native: Any, size: int, arities: Sequence[int] = (2, 3, 4, 8), *,
-                ops: int = 20_000, counted: int = 2_000,
-                seed: int = 1) -> List[AritySweepRow]:
+                ops: int = 20_000, counted: int = 2_000, seed: int = 1,
+                repeat: int = 1) -> List[AritySweepRow]:
     """Measure each arity on the C twin: counts from its counters and traced
-    build, nanoseconds from its timed kernel (inside C)."""
-    rows = []
+    build, nanoseconds from its timed kernel (inside C), the median of
+    ``repeat`` runs."""
+    counts = {}
     for d in arities:
         pop_cmp, push_cmp = counted_ops(native, size, d, counted, seed)
         lines = native.lines_per_op(size, arity=d, ops=counted, seed=seed)
-        cost = native.op_cost(size, arity=d, ops=ops, seed=seed)
-        if not (lines.ok and cost.ok):
+        if not lines.ok:
             raise AssertionError(f"the C heap kernel reported a broken {d}-ary heap")
-        rows.append(AritySweepRow(d, size, levels(size, d), pop_cmp, push_cmp,
-                                  lines.pop_lines, lines.push_lines,
-                                  cost.pop_ns, cost.push_ns))
-    return rows
+        counts[d] = (pop_cmp, push_cmp, lines.pop_lines, lines.push_lines)
+    # The arities take turns, run after run, so that a burst of other work on
+    # the machine hits them all alike.
+    runs: Dict[int, List[Any]] = {d: [] for d in arities}
+    for k in range(repeat):
+        for d in arities:
+            cost = native.op_cost(size, arity=d, ops=ops, seed=seed + k)
+            if not cost.ok:
+                raise AssertionError(f"the C heap kernel reported a broken {d}-ary heap")
+            runs[d].append(cost)
+    return [AritySweepRow(d, size, levels(size, d), *counts[d],
+                          statistics.median(r.pop_ns for r in runs[d]),
+                          statistics.median(r.push_ns for r in runs[d]),
+                          tuple(r.pop_ns for r in runs[d]))
+            for d in arities]
 
 
 # ---------------------------------------------------------------------------

@@ -142,6 +142,11 @@ def _heap_pop_lines(shared: Mapping) -> Measured:
     return bucket(lines, (4, 12, 30), f"{lines:.2f} lines per binary pop")
 
 
+def _arity_pop(shared: Mapping) -> Measured:
+    rows = shared["arity_sweep"]
+    return race({f"d={r.arity}": r.pop_ns for r in rows}, tie=1.1, show=_ns)
+
+
 def _scan_vs_dict(shared: Mapping) -> Measured:
     n, r_scan, _, r_mixed = shared["scan_vs_dict"]
     return ratio_bucket(_median(r_scan) / _median(r_mixed), (10, 1_000, 100_000),
@@ -275,6 +280,11 @@ QUESTIONS: dict[str, dict[str, tuple[Question, ...]]] = {
                      "4-ary one?", versus("binary", "4-ary"), _heap_pop_time,
                      "four_ary_wins_past_cache"),
         ),
+        "arity_sweep": (Question(
+            "The same C heap with 2, 3, 4 or 8 children per node (in full mode "
+            "larger than this machine's L2): which arity pops fastest?",
+            versus("d=2", "d=3", "d=4", "d=8"),
+            _arity_pop, "arity_sweep_pop_time"),),
     },
     "hashtable": {
         "scan_vs_dict": (Question(
