@@ -153,7 +153,7 @@ def test_runs_without_the_c_twins(monkeypatch):
     info = lessons.find("linkedlist")
     # the C-only steps and one Python step, to keep the test short
     status = runner.run(info, quick=True, pause=False, console=console,
-                        steps=[3, 6, 7, 13])
+                        steps=[3, 7, 8, 10, 17])
     out = flat(console.export_text())
     assert status == 0
     assert "C twins missing" in out and "forced off by the test" in out

@@ -12,6 +12,7 @@ from __future__ import annotations
 import gc
 import subprocess
 import sys
+import threading
 import tracemalloc
 from array import array
 from typing import Any, Callable
@@ -76,6 +77,39 @@ CG_KERNEL = "dsa_mem_walk"              # one count per call of the kernel
 CG_FUNCTION = "walkable_sum"            # the C function that walks; not the build
 
 
+#: Where the memory step leaves the simulation it started.
+SIMULATION = "cachegrind_job"
+
+
+class Simulation(threading.Thread):
+    """The walks under valgrind's cache simulation, in a separate process
+    waited on by a thread; ``found`` holds one count (or error) per walk."""
+
+    def __init__(self) -> None:
+        super().__init__(name="cache simulation")
+        self.found: list = []
+
+    def run(self) -> None:
+        from . import cachegrind as cg
+
+        code = (f"import dsa.native.linkedlist as m\n"
+                f"for kind in {CG_KINDS!r}: m.walk({CG_N}, kind, repeats=1)")
+        try:
+            self.found = cg.simulate_calls(code, dump_after=CG_KERNEL,
+                                           function=CG_FUNCTION, calls=len(CG_KINDS))
+        except (RuntimeError, OSError, subprocess.SubprocessError) as exc:
+            self.found = [str(exc)] * len(CG_KINDS)
+
+
+def start_simulation(ctx: Context) -> Simulation:
+    """Start the cache simulation of the walks (some 10 s of CPU) and return
+    it.  The memory step starts it early: it runs while the bytes are counted
+    and the lines traced, which time nothing, and the lines step waits for it."""
+    job = Simulation()
+    job.start()
+    return job
+
+
 def simulated_misses(ctx: Context, counted: dict[str, float]) -> None:
     """Cause, model and effect side by side: lines counted, misses simulated
     by cachegrind, nanoseconds measured."""
@@ -92,14 +126,10 @@ def simulated_misses(ctx: Context, counted: dict[str, float]) -> None:
         ctx.console.print(Text(cg.HOW_TO_GET, style="yellow"))
         ctx.console.print(Text(cg.perf_counters(), style="dim"))
         return
-    code = (f"import dsa.native.linkedlist as m\n"
-            f"for kind in {CG_KINDS!r}: m.walk({CG_N}, kind, repeats=1)")
+    job = ctx.shared.pop(SIMULATION, None) or start_simulation(ctx)
     with ctx.working("simulating the caches with valgrind"):
-        try:
-            found: list = cg.simulate_calls(code, dump_after=CG_KERNEL,
-                                            function=CG_FUNCTION, calls=len(CG_KINDS))
-        except (RuntimeError, OSError, subprocess.SubprocessError) as exc:
-            found = [str(exc)] * len(CG_KINDS)
+        job.join()
+    found = job.found
     passes = 2                               # the warm-up pass and one timed pass
     walks = ctx.shared.get("c_walks")
     table = Table(title=f"The same walks in valgrind's cache simulation ({count(CG_N)} values; a "
@@ -154,7 +184,11 @@ def traced_bytes(build: Callable[[], Any]) -> tuple[int, Any]:
 
 @hooks.experiment("memory")
 def memory(ctx: Context) -> None:
-    n = ctx.size(MEMORY_N // 2, 100_000)
+    from . import cachegrind as cg
+
+    if not ctx.quick and cg.valgrind() is not None and ctx.native_available():
+        ctx.shared[SIMULATION] = start_simulation(ctx)   # for the lines step
+    n = ctx.size(MEMORY_N // 5, 50_000)
     smaller(ctx, f"{count(n)} elements, scaled to 1,000,000 (tracemalloc slows "
             "allocation down; bytes per element do not depend on the size).")
     base = 1 << 20    # values past the small-int cache, so every int is its own object
