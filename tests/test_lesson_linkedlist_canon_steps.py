@@ -157,6 +157,9 @@ def test_the_churn_experiment_counts_exactly():
     assert s["ring_cases"] == 0 and s["same"] is True
     (_, rows), = context.tables
     assert rows[0].ratio.startswith(f"{s['cases']:,} special cases taken")
+    assert context.closing == [line for line in context.closing
+                               if line.startswith(f"sentinels: {s['cases']:,} special")]
+    assert len(context.closing) == 1
 
 
 # ---------------------------------------------------------------------------
@@ -206,6 +209,7 @@ def test_the_placement_step_reads_addresses_live():
     assert all(p.nodes == 20_000 for p in found)
     out = " ".join(context.console.file.getvalue().split())
     assert "Six nodes in a row" in out and "median gap" in out
+    assert context.closing[0].startswith("pymalloc: 20,000 nodes in allocation order")
 
 
 # ---------------------------------------------------------------------------
@@ -287,6 +291,7 @@ def test_tlb_step_runs_and_leaves_its_figures():
     (_, rows), = context.tables
     assert re.match(r"4 KiB / 2 MiB pages: [\d.]+x", rows[1].ratio)
     assert "page walk cost about" in out and len(tlb.page_bars(found, 20)) == 4
+    assert context.closing[0].startswith("TLB: a chase over 16 MiB")
 
 
 def test_new_steps_are_in_the_text_with_their_markers():

@@ -240,4 +240,4 @@ def boxes(ctx: Context) -> None:
             ctx.console.print(draw(scene), highlight=False)
             if said:
                 ctx.console.print(Text(said))
-        ctx.console.print()
+            ctx.console.print()

@@ -92,7 +92,7 @@ class Simulation(threading.Thread):
     def run(self) -> None:
         from . import cachegrind as cg
 
-        code = (f"import dsa.native.linkedlist as m\n"
+        code = (f"import dsa.native.linkedlist_kernels as m\n"     # the walks alone
                 f"for kind in {CG_KINDS!r}: m.walk({CG_N}, kind, repeats=1)")
         try:
             self.found = cg.simulate_calls(code, dump_after=CG_KERNEL,

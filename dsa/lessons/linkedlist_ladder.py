@@ -109,11 +109,12 @@ def ladder(ctx: Context) -> None:
         return
     if ctx.quick:
         sizes = tuple(s for s in mod.DEFAULT_LADDER_SIZES
-                      if s in (16 << 10, 128 << 10, 1 << 20, 8 << 20, 64 << 20))
+                      if s in (16 << 10, 128 << 10, 1 << 20, 8 << 20, 32 << 20))
         loads = 1 << 18
-        ctx.quick_note("5 working sets from 16 KiB to 64 MiB, 262,144 loads each "
-                       "(full: 16 KiB to 128 MiB in powers of two); 64 MiB may not "
-                       "be past the last-level cache of every machine.")
+        ctx.quick_note("5 working sets from 16 KiB to 32 MiB, 262,144 loads each, the "
+                       "ends measured twice (full: 16 KiB to 128 MiB in powers of two, "
+                       "the ends three times); 32 MiB may not be past the last-level "
+                       "cache of every machine.")
     else:
         sizes = tuple(s for s in mod.DEFAULT_LADDER_SIZES if s <= LADDER_TOP)
         loads = 1 << 20
@@ -126,7 +127,7 @@ def ladder(ctx: Context) -> None:
         # the two ends again, so that the ratio between them has a spread
         ends = (result.sizes[0], result.sizes[-1])
         again = {size: [mod.pointer_chase(size, loads=loads).ns_per_load
-                        for _ in range(REPEATS - 1)] for size in ends}
+                        for _ in range(ctx.size(REPEATS, 2) - 1)] for size in ends}
         seq_n = ctx.size(LADDER_TOP // 8, 1 << 22)  # 128 MiB of int64 / 32 MiB
         seq = mod.walk(seq_n, "array", repeats=REPEATS)
     ctx.console.print(Text("ns per dependent load (log scale), working set from "
@@ -161,8 +162,8 @@ def ladder(ctx: Context) -> None:
               caption="Each chase load's address comes from the previous load (one "
                       "random cycle, one pointer per 64-byte line), as in a scattered "
                       "linked list. The two ends are measured "
-                      f"{REPEATS} times: median (fastest–slowest). 'Random chase / "
-                      "sequential' divides the largest working set's latency by the "
+                      f"{ctx.size(REPEATS, 2)} times: median (fastest–slowest). "
+                      "'Random chase / sequential' divides the largest working set's latency by the "
                       "sequential walk's time per element."
                       + f" The sequential walk covers {format_bytes(seq_n * 8)} instead of "
                         "1 GiB, to fit the time budget (per element it is the same once "

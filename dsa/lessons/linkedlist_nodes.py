@@ -107,14 +107,16 @@ def placements(ctx: Context) -> None:
     sizes = pymalloc_sizes()
     if sizes is not None:
         arena, pool = sizes
+        per_pool = (pool - POOL_HEADER) // block
         ctx.console.print(Text(
             f"sys.getsizeof(Node(0)) is {size} bytes, so pymalloc hands out {block}-byte "
-            f"blocks; this interpreter's pools are {pool // 1024} KiB ({(pool - POOL_HEADER) // block} "
-            f"blocks of {block} after a {POOL_HEADER}-byte header) and its arenas "
+            f"blocks; this interpreter's pools are {pool // 1024} KiB ({per_pool} blocks "
+            f"of {block} after a {POOL_HEADER}-byte header) and its arenas "
             f"{arena // 1024} KiB ({arena // pool} pools)."))
     base = walks[found[0].order]
     rows = [Figure(f"{p.order}: {count(p.nodes)} nodes of {p.node_bytes} B", "—",
-                   f"median gap {p.median_gap:,} B; walk {spread(walks[p.order], ns_tenths)}/el",
+                   f"median gap {p.median_gap:,} B; walk "
+                   f"{spread(walks[p.order], ns_tenths)}/el",
                    f"{p.near_line:.0%} to the same or next line, {p.same_page:.0%} in one "
                    f"4 KiB page, {p.forward:.0%} forward"
                    + ("" if walks[p.order] is base else
@@ -122,10 +124,16 @@ def placements(ctx: Context) -> None:
             for p in found]
     ctx.table("Where CPython put the nodes (id() is the address)", rows,
               caption="Gap: the distance in bytes from one node of the walk to the next. "
-                      f"Walks: median (fastest–slowest) of {PLACEMENT_REPEATS} timed walks of each list. "
+                      f"Walks: median (fastest–slowest) of {PLACEMENT_REPEATS} timed walks "
+                      "of each list. "
                       "The published article gave no figure for this; the shuffled walk "
                       "of the step before is the published 2.1x.")
     ctx.shared["placements"] = (found, walks)
+    ctx.closing.append(
+        f"pymalloc: {count(n)} nodes in allocation order, median gap "
+        f"{found[0].median_gap:,} B, {found[0].same_page:.0%} of hops in one page; "
+        f"shuffled links {found[1].median_gap:,} B, {found[1].same_page:.1%}; walk "
+        f"{Ratio.of(walks[found[1].order], base).text()} slower shuffled")
 
 
 def _placement_figures(ctx: Context) -> tuple[Any, Any, Ratio, dict[str, str]] | None:
@@ -272,6 +280,10 @@ def sentinel_churn(ctx: Context) -> None:
                       "lists timed in turn. Both end with the same values in the same "
                       f"order: {'yes' if same else 'NO'}. The counts are exact: the churn "
                       "draws its positions from a seeded generator.")
+    ctx.closing.append(
+        f"sentinels: {count(a.special_cases)} special cases in {count(ops)} churn operations "
+        f"on the None-ended list, {count(b.special_cases)} on the ring; time sentinel / "
+        f"None-ended {ratio.text()}")
     ctx.shared["sentinel"] = {"none": none_runs, "ring": ring_runs, "ops": ops,
                               "cases": a.special_cases, "ring_cases": b.special_cases,
                               "same": same}

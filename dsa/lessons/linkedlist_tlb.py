@@ -141,6 +141,10 @@ def tlb(ctx: Context) -> None:
                       "measure pages. Transparent huge pages on this kernel: "
                       f"{figures.thp or 'not reported'}.")
     ctx.console.print(walk_model(ctx, figures))
+    ctx.closing.append(
+        f"TLB: a chase over {top}, 4 KiB pages {spread(small_runs, nanos)}, 2 MiB pages "
+        f"{spread(huge_runs, nanos)} ({figures.huge_share:.0%} granted): "
+        f"{figures.ratio.text()}, a page walk of about {nanos(figures.walk_ns)} per load")
 
 
 def walk_model(ctx: Context, figures: TlbFigures) -> Text:
