@@ -221,8 +221,8 @@ def shuffled_array(ctx: Context) -> None:
                        f"{count(SHUFFLED_N)} and {count(C_SHUFFLED_N)}).")
     else:
         smaller(ctx, f"Python at {count(n)} elements and C at {count(cn)}, to fit the "
-                "time budget; per visit the cost does not grow once the array is well "
-                "past the last-level cache, which both are.")
+                "time budget; per visit the cost stops growing once the array is "
+                "well past the last-level cache.")
     with ctx.working("building the array and the two visiting orders"):
         values = list(range(n))
         in_order = list(range(n))
