@@ -188,7 +188,7 @@ def memory(ctx: Context) -> None:
 
     if not ctx.quick and cg.valgrind() is not None and ctx.native_available():
         ctx.shared[SIMULATION] = start_simulation(ctx)   # for the lines step
-    n = ctx.size(MEMORY_N // 5, 50_000)
+    n = ctx.size(MEMORY_N // 10, 50_000)
     smaller(ctx, f"{count(n)} elements, scaled to 1,000,000 (tracemalloc slows "
             "allocation down; bytes per element do not depend on the size).")
     base = 1 << 20    # values past the small-int cache, so every int is its own object

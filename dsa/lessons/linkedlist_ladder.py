@@ -117,7 +117,7 @@ def ladder(ctx: Context) -> None:
                        "cache of every machine.")
     else:
         sizes = tuple(s for s in mod.DEFAULT_LADDER_SIZES if s <= LADDER_TOP)
-        loads = 1 << 20
+        loads = 1 << 19                 # a sample of the cycle: latency, not coverage
         smaller(ctx, f"working sets from 16 KiB to {format_bytes(LADDER_TOP)}, to fit the "
                 "time budget (building a random cycle over 256 MiB takes longer than "
                 "chasing it); python -m dsa.bench linkedlist climbs to 256 MiB, and "
@@ -168,7 +168,7 @@ def ladder(ctx: Context) -> None:
                       + f" The sequential walk covers {format_bytes(seq_n * 8)} instead of "
                         "1 GiB, to fit the time budget (per element it is the same once "
                         "far past the last-level cache)."
-                      + ("" if ctx.quick else " 1,048,576 loads per working set."))
+                      + ("" if ctx.quick else f" {loads:,} loads per working set."))
     ctx.console.print(ladder_model(ctx, l1, dram, seq_ns, result))
     if ctx.charts is not None:
         path = ctx.charts / SVG_NAME

@@ -124,9 +124,9 @@ def python_walk(ctx: Context) -> None:
 # Step 2: the same walk in C
 
 
-#: The C walks' size: 48 MB of nodes, past the last-level cache of most
+#: The C walks' size: 36 MB of nodes, past the last-level cache of most
 #: desktops (the published machine has 9 MB).
-C_WALK_N = 2_000_000
+C_WALK_N = 1_500_000
 #: The shuffled-array visits: Python's size (4 MB of pointers to 16 MB of ints)
 #: and C's (32 MB of int64).
 SHUFFLED_N, C_SHUFFLED_N = 500_000, 4_000_000
