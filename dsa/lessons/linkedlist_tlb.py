@@ -158,7 +158,7 @@ def walk_model(ctx: Context, figures: TlbFigures) -> Text:
     l1 = statistics.median(ladder.l1_runs)
     l2 = latency_at(ladder.sizes, ladder.ns, 512 << 10)
     return Text.assemble(
-        ("A model from the ladder: ", "bold"), said,
+        ("A model from the ladder: ", "bold"), said[0].lower() + said[1:],
         f"One L1 hit costs {nanos(l1)} and one L2 hit about {nanos(l2)}, so a bare-metal "
         f"walk of {BARE_WALK} dependent reads costs {nanos(BARE_WALK * l1)} to "
         f"{nanos(BARE_WALK * l2)}, and a nested walk of {NESTED_WALK} costs "
