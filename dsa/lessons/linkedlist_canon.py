@@ -24,7 +24,7 @@ import random
 import statistics
 import sys
 from dataclasses import dataclass
-from typing import Any, Iterator, List, Optional, Sequence
+from typing import Any, Callable, Iterator, List, Optional, Sequence
 
 
 # ---------------------------------------------------------------------------
@@ -55,7 +55,8 @@ class NoneEnded:
             self.special_cases += 1
             self.head = self.tail = node
         else:
-            node.prev, self.tail.next = self.tail, node
+            node.prev = self.tail
+            self.tail.next = node
             self.tail = node
         return node
 
@@ -95,8 +96,9 @@ class Sentinel:
         return node
 
     def unlink(self, node: Node) -> None:
-        assert node.prev is not None and node.next is not None
-        node.prev.next, node.next.prev = node.next, node.prev
+        before, after = node.prev, node.next
+        assert before is not None and after is not None
+        before.next, after.prev = after, before
         node.prev = node.next = None
 
     def __iter__(self) -> Iterator[Any]:
@@ -166,21 +168,30 @@ def link(nodes: Sequence[Node]) -> Optional[Node]:
     return nodes[0] if nodes else None
 
 
-def node_placements(n: int, seed: int = 1) -> List[Placement]:
+def node_placements(n: int, seed: int = 1,
+                    visit: Optional[Callable[[str, Optional[Node]], Any]] = None
+                    ) -> List[Placement]:
     """Nodes allocated one after another, walked in allocation order and in a
-    shuffled order; and nodes allocated with other objects in between."""
+    shuffled order; and nodes allocated with other objects in between.
+    ``visit(order, head)``, if given, is called on each list while it is
+    linked that way (the shuffled list relinks the first list's nodes)."""
     size = sys.getsizeof(Node(0))
+    found = []
+
+    def measure(order: str, head: Optional[Node]) -> None:
+        found.append(placement(order, walk_addresses(head), size))
+        if visit is not None:
+            visit(order, head)
     born = [Node(i) for i in range(n)]
-    in_order = placement("allocation order", walk_addresses(link(born)), size)
+    measure("allocation order", link(born))
     shuffled = born[:]
     random.Random(seed).shuffle(shuffled)
-    mixed = placement("shuffled links", walk_addresses(link(shuffled)), size)
+    measure("shuffled links", link(shuffled))
     keep: List[Any] = []
     spaced = []
     for i in range(n):                       # a string and a list between nodes
         spaced.append(Node(i))
         keep.append((str(i) * 3, [i]))
-    interleaved = placement("allocated between others", walk_addresses(link(spaced)),
-                            size)
+    measure("allocated between others", link(spaced))
     del keep
-    return [in_order, mixed, interleaved]
+    return found

@@ -204,6 +204,13 @@ def _ladder(shared: Mapping) -> Measured:
     return ratio_bucket(ratio, (10, 100, 1000), "main memory / L1")
 
 
+def _tlb(shared: Mapping) -> Measured:
+    figures = shared["tlb"]
+    ratio = _median(figures.small_runs) / _median(figures.huge_runs)
+    return ratio_bucket(ratio, (1.1, 1.5, 3),
+                        f"at {figures.sizes[-1] >> 20} MiB, 4 KiB / 2 MiB pages")
+
+
 def _pair(key: str, first: str, second: str) -> Callable[[Mapping], Measured]:
     """A race between the two times stored under ``key``."""
     def measure(shared: Mapping) -> Measured:
@@ -324,6 +331,10 @@ QUESTIONS: dict[str, dict[str, tuple[Question, ...]]] = {
         "ladder": (Question(
             "A load from main memory against a load from L1: how many times "
             "slower?", ranges((10, 100, 1000)), _ladder, "memory_vs_l1"),),
+        "tlb": (Question(
+            "The same random chase far past the caches, on 2 MiB huge pages instead "
+            "of 4 KiB pages: how many times faster per load?", ranges((1.1, 1.5, 3)),
+            _tlb, "page_walks_explain_dram"),),
         "front_insert": (Question(
             "Inserting at the front: which is faster, list.insert(0, x) or the "
             "linked list?", versus("list.insert(0, x)", "the linked list"),
