@@ -1,6 +1,6 @@
 """The hash-table benchmark: its command line, its report, and its honesty.
 
-No timing assertions here (see tests/test_bench.py): speed targets are read
+No timing assertions here (see tests/test_bench_harness.py): speed targets are read
 from ``python -m dsa.bench hashtable``, never asserted on a shared machine.
 These tests check that the benchmark runs, reports every row (or says why it
 skipped one), states its three targets with numbers, and that the C++

@@ -1,5 +1,5 @@
 """The heap lesson's steps: which experiments and animations its text asks
-for (moved here from test_lessons.py as the lesson grew), and code in its
+for (moved here from the runner tests as the lesson grew), and code in its
 claim texts that a run may not print."""
 
 from __future__ import annotations

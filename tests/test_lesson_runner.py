@@ -1,4 +1,6 @@
-"""The lesson runner and the heap lesson.
+"""The lesson runner: finding lessons and their texts, markers and hooks,
+pausing and quitting, running without the C twins; exercised on the heap
+lesson, whose own steps are tested in test_lesson_heap_*.py.
 
 The quick run of the heap lesson is made once, in a subprocess, exactly as a
 learner would start it; the other tests read its output.  Exact counts are
