@@ -38,29 +38,33 @@ LESSONS: tuple[LessonInfo, ...] = (
     LessonInfo(
         "heap",
         "Binary heaps and priority queues: the heap rule, sift-up and "
-        "sift-down animated, O(n) heapify, live races against a sorted list, "
-        "and binary vs 4-ary heaps in C, cache line by cache line.",
+        "sift-down animated, O(n) heapify, live races against a sorted list "
+        "and a cost model of why they move, heapsort, heapq's leaf-first pop, "
+        "Dijkstra, and arities 2 to 8 in C, cache line by cache line.",
         "dsa.lessons.heap",
     ),
     LessonInfo(
         "hashtable",
-        "Hash tables: from a key to a slot, chains and load factors, open "
-        "addressing and tombstones, C twins counted in cache lines, hash "
+        "Hash tables: from a key to a slot, the price of a resize, chains and "
+        "load factors, open addressing and tombstones, four probe sequences, "
+        "patterned keys, C twins and their tags counted in cache lines, hash "
         "flooding, and what Python's dict really does.",
         "dsa.lessons.hashtable",
     ),
     LessonInfo(
         "linkedlist",
-        "Arrays vs linked lists: walks in Python and C, the latency ladder, "
-        "cache lines counted, inserts and removals measured, and when a "
-        "linked structure wins (a position held: an LRU cache).",
+        "Arrays vs linked lists: walks in Python and C, where pymalloc puts "
+        "nodes, the latency ladder and the TLB, cache lines counted, nodes "
+        "and pointers drawn, sentinels, inserts and removals measured, and "
+        "when a linked structure wins (a position held: an LRU cache).",
         "dsa.lessons.linkedlist",
     ),
     LessonInfo(
         "deque",
         "Deques: why a fast double-ended queue is made of blocks: appendleft "
-        "vs list.insert(0, x), the blocks drawn, block sizes 1 to 4096 and a "
-        "ring buffer swept in C, queues raced, and where the shape shows up.",
+        "vs list.insert(0, x), the blocks drawn, spare blocks, maxlen and "
+        "rotate, block sizes 1 to 4096 and the ring buffer of Rust and Java "
+        "swept in C, queues raced, and where the shape shows up.",
         "dsa.lessons.deque",
     ),
 )
