@@ -13,7 +13,9 @@ trusted while the list's ``_version`` (bumped by every change of structure)
 is the one it was found at; after a change the iterator finds the node for
 its position again by walking, O(n) once per change.  Assigning a value is
 not a change of structure: the node stays, and the new value is what the
-next step reads.
+next step reads.  One thing list's iterator does not do: the node held (for
+the singly linked ``reversed``, the nodes up to the position) keeps its
+value alive until the next step, even if it has left the list meanwhile.
 
 Like ``iter(a_list)`` and ``reversed(a_list)``, each reports what
 ``operator.length_hint`` would, pickles as ``(iter, (the list,), index)``
