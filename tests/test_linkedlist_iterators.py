@@ -253,14 +253,14 @@ CHANGES = st.one_of(
     st.tuples(st.sampled_from(["appendleft", "append_node", "appendleft_node"]),
               VALUE),
 )
-WALKS = st.one_of(
-    st.tuples(st.sampled_from(["iter", "reversed"])),
-    st.tuples(st.just("next"), st.integers(0, 7)),
-    st.tuples(st.sampled_from(["copy", "pickle"]), st.integers(0, 7)),
-    st.tuples(st.just("setstate"), st.integers(0, 7), INDEX),
-)
-# Four steps of ten change a list, six work the iterators.
-STEPS = st.integers(0, 9).flatmap(lambda k: CHANGES if k < 4 else WALKS)
+NEW_WALK = st.tuples(st.sampled_from(["iter", "reversed"]))
+NEXT = st.tuples(st.just("next"), st.integers(0, 7))
+REST = st.one_of(st.tuples(st.sampled_from(["copy", "pickle"]), st.integers(0, 7)),
+                 st.tuples(st.just("setstate"), st.integers(0, 7), INDEX))
+# Of ten steps: three change the lists, two make iterators, four take a
+# step of one, one copies, pickles or sets the state of one.
+STEPS = st.integers(0, 9).flatmap(
+    lambda k: CHANGES if k < 3 else NEW_WALK if k < 5 else NEXT if k < 9 else REST)
 
 
 def as_on_a_list(seq, change):
@@ -375,7 +375,8 @@ def walk_step(seqs, walks, action):
 
 
 @settings(deadline=None, max_examples=200)
-@given(start=st.lists(VALUE, max_size=8), steps=st.lists(STEPS, max_size=40))
+@given(start=st.lists(VALUE, max_size=8),
+       steps=st.lists(STEPS, min_size=20, max_size=80))
 def test_iterators_match_lists_under_every_change(start, steps):
     seqs = [list(start)] + [cls(start) for cls in LINKED]
     walks = [[] for _ in seqs]
