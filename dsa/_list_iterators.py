@@ -1,128 +1,216 @@
 """The iterators of the textbook linked lists, as list's iterators behave.
 
-Like ``iter(a_list)``, each says how many values are left
-(``operator.length_hint``) and can be pickled (as an iterator over what is
-left); unlike list's, it raises ``RuntimeError`` once the list's structure
-has changed under it (``dsa/_list_surface.py`` says why).
+A list's iterator is a *position*: "the next item is ``a[i]``", read afresh
+at every step.  So it never objects to the list changing under it: after an
+insertion or deletion before the position, the next item is whatever now
+sits at ``i`` (an item may be skipped or seen twice), appends are seen, and
+once it has said StopIteration it lets go of the list and stays exhausted,
+even if the list grows again.  These iterators do exactly the same.
+
+A linked list has no ``a[i]`` in O(1), so each iterator also holds the
+*node* at its position and follows a link to take a step.  The node is only
+trusted while the list's ``_version`` (bumped by every change of structure)
+is the one it was found at; after a change the iterator finds the node for
+its position again by walking, O(n) once per change.  Assigning a value is
+not a change of structure: the node stays, and the new value is what the
+next step reads.  One thing list's iterator does not do: the node held (for
+the singly linked ``reversed``, the nodes up to the position) keeps its
+value alive until the next step, even if it has left the list meanwhile.
+
+Like ``iter(a_list)`` and ``reversed(a_list)``, each reports what
+``operator.length_hint`` would, pickles as ``(iter, (the list,), index)``
+(``reversed`` backwards) and takes its index back, clamped, from
+``__setstate__``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Generic, Iterator, List, Optional, Tuple, TypeVar
+from typing import TYPE_CHECKING, Any, Iterator, List, Optional, Tuple, TypeVar
+
+from dsa._compat import SSIZE_MAX, SSIZE_MIN
 
 if TYPE_CHECKING:
     from dsa._list_surface import _ListCore
     from dsa.linked_nodes import _LinkNode
 
-__all__ = ["_ListIterator", "_SnapshotIterator"]
+__all__ = ["_ForwardIterator", "_BackwardIterator", "_SnapshotIterator",
+           "state_index", "left", "clamped", "reduced"]
 
 T = TypeVar("T")
 
-# How an iterator pickles: ``iter`` over a plain list of what is left.
-_Reduced = Tuple[Callable[[List[T]], Iterator[T]], Tuple[List[T]]]
+# Never a list's version: an iterator holding it looks its node up again.
+_STALE = -1
 
 
-class _Walk(Generic[T]):
-    """What both iterators keep: the list (None once finished), its version
-    when the walk began, and how many values have been taken."""
+# -- what list's iterators do with their index (shared with dsa.native) -------
 
-    __slots__ = ("_list", "_version", "_taken")
+def state_index(state: object) -> int:
+    """``__setstate__``'s argument as list's iterators read it
+    (``PyLong_AsSsize_t``): an int, nothing with only ``__index__``."""
+    if not isinstance(state, int):
+        raise TypeError("an integer is required")
+    number = int.__index__(state)     # the int's own value, whatever a subclass says
+    if not SSIZE_MIN <= number <= SSIZE_MAX:
+        raise OverflowError("Python int too large to convert to C ssize_t")
+    return number
 
-    def __init__(self, owner: _ListCore[T, Any]) -> None:
-        self._list: Optional[_ListCore[T, Any]] = owner
-        self._version, self._taken = owner._version, 0
 
-    def __iter__(self) -> Iterator[T]:
+def left(size: int, index: int, forward: bool) -> int:
+    """``length_hint`` of an iterator at ``index``: 0 past the end, and
+    backwards 0 too once the list has shrunk below the index (the next
+    step would stop)."""
+    if forward:
+        return max(size - index, 0)
+    return index + 1 if size >= index + 1 else 0
+
+
+def clamped(index: int, size: int, forward: bool) -> int:
+    """The index ``__setstate__`` keeps: forwards within ``0 .. size``,
+    backwards within ``-1 .. size - 1``."""
+    if forward:
+        return min(max(index, 0), size)
+    return min(max(index, -1), size - 1)
+
+
+def reduced(owner: Optional[object], index: int, forward: bool) -> Tuple[Any, ...]:
+    """What list's iterators pickle as: ``iter`` (or ``reversed``) of the
+    list and the index, or, once exhausted, an iterator over an empty list."""
+    if owner is None:
+        return iter, ([],)
+    return (iter if forward else reversed), (owner,), index
+
+
+# -- the Python twins' iterators -----------------------------------------------
+
+class _Position:
+    """What every iterator keeps: the list (None once exhausted), the index
+    of the next item, and the list's version when its node was found."""
+
+    __slots__ = ("_list", "_index", "_version")
+
+    _list: Optional[_ListCore[Any, Any]]
+    _forward: bool                  # which way the index goes
+
+    def __iter__(self) -> Iterator[Any]:
         return self
 
-    def __next__(self) -> T:
+    def __next__(self) -> Any:
         raise NotImplementedError
 
-    def _finish(self) -> None:
-        """Let go of the list and its nodes (they must not be kept alive)."""
-        self._list = None
-
-    def _live_owner(self) -> Optional[_ListCore[T, Any]]:
-        """The list, if it has not changed since the walk began; else None."""
-        owner = self._list
-        if owner is None or owner._version != self._version:
-            return None
-        return owner
-
     def __length_hint__(self) -> int:
-        owner = self._live_owner()
-        return 0 if owner is None else max(owner._size - self._taken, 0)
+        owner = self._list
+        return 0 if owner is None else left(owner._size, self._index, self._forward)
+
+    def __reduce__(self) -> Tuple[Any, ...]:
+        return reduced(self._list, self._index, self._forward)
+
+    def __setstate__(self, state: object) -> None:
+        index = state_index(state)    # refused even once exhausted, as by list
+        if self._list is not None:
+            self._index = clamped(index, self._list._size, self._forward)
+            self._version = _STALE
 
 
-class _ListIterator(_Walk[T]):
-    """Walks the links itself: ``_node`` is the next node to yield, ``_end``
-    what follows the last one (None, or the doubly linked list's sentinel),
-    ``_link`` the attribute to follow (``_next``, or ``_prev`` backwards)."""
+class _ForwardIterator(_Position):
+    """``iter(a)``: ``_node`` is the node at ``_index`` while the version
+    holds, and ``_end`` what follows the last node (None, or the doubly
+    linked list's sentinel)."""
 
-    __slots__ = ("_node", "_end", "_link")
+    __slots__ = ("_node", "_end")
+    _forward = True
 
     def __init__(self, owner: _ListCore[T, Any], first: Optional[_LinkNode[T]],
-                 end: Optional[_LinkNode[Any]], link: str) -> None:
-        super().__init__(owner)
-        self._node, self._end, self._link = first, end, link
+                 end: Optional[_LinkNode[Any]]) -> None:
+        self._list, self._index, self._version = owner, 0, owner._version
+        self._node, self._end = first, end
 
-    def __next__(self) -> T:
+    def __next__(self) -> Any:
         owner = self._list
         if owner is None:
             raise StopIteration
-        if owner._version != self._version:
-            self._finish()               # exhausted for good, as a generator
-            raise owner._changed()
         node = self._node
-        if node is self._end or node is None:     # None: the end, singly linked
-            self._finish()
+        if owner._version != self._version:
+            node = self._find(owner)
+        if node is self._end:
+            self._list = self._node = self._end = None   # exhausted for good
             raise StopIteration
-        self._node = getattr(node, self._link)
-        self._taken += 1
-        return node.value
+        self._node = node._next       # type: ignore[union-attr]  # not the end
+        self._index += 1
+        return node.value             # type: ignore[union-attr]
 
-    def _finish(self) -> None:
-        self._list = self._node = self._end = None
-
-    def __reduce__(self) -> _Reduced[T]:
-        rest: List[T] = []
-        node = self._node if self._live_owner() is not None else self._end
-        while node is not self._end and node is not None:
-            rest.append(node.value)
-            node = getattr(node, self._link)
-        return iter, (rest,)
+    def _find(self, owner: _ListCore[Any, Any]) -> Optional[_LinkNode[Any]]:
+        """The node at the index after a change (O(n)): the end past the last."""
+        self._version = owner._version
+        i = self._index
+        return owner._node_at(i) if i < owner._size else self._end
 
 
-class _SnapshotIterator(_Walk[T]):
-    """Backwards over a singly linked list, whose nodes cannot step back:
-    over the list of its nodes taken when the walk starts; ``_index`` is the
-    position in it of the next one to yield."""
+class _BackwardIterator(_Position):
+    """``reversed(a)`` on a doubly linked list: follows ``_prev`` from the
+    node at ``_index``; ``_end`` is the sentinel, met before the first.
+    The index counts down; a step stops once it is below 0, or past the end
+    of a list that has shrunk."""
 
-    __slots__ = ("_nodes", "_index")
+    __slots__ = ("_node", "_end")
+    _forward = False
 
-    def __init__(self, owner: _ListCore[T, Any], nodes: List[_LinkNode[T]]) -> None:
-        super().__init__(owner)
-        self._nodes, self._index = nodes, len(nodes) - 1
+    def __init__(self, owner: _ListCore[T, Any], last: _LinkNode[T],
+                 end: _LinkNode[Any]) -> None:
+        self._list, self._index, self._version = owner, owner._size - 1, owner._version
+        self._node: Optional[_LinkNode[Any]] = last
+        self._end: Optional[_LinkNode[Any]] = end
 
-    def __next__(self) -> T:
+    def __next__(self) -> Any:
+        owner = self._list
+        if owner is None:
+            raise StopIteration
+        node = self._node
+        if owner._version != self._version:
+            node = self._find(owner)
+        if node is self._end:
+            self._list = self._node = self._end = None
+            raise StopIteration
+        self._node = node._prev       # type: ignore[union-attr]  # doubly linked
+        self._index -= 1
+        return node.value             # type: ignore[union-attr]
+
+    def _find(self, owner: _ListCore[Any, Any]) -> Optional[_LinkNode[Any]]:
+        self._version = owner._version
+        i = self._index
+        return owner._node_at(i) if 0 <= i < owner._size else self._end
+
+
+class _SnapshotIterator(_Position):
+    """``reversed(a)`` on a singly linked list, whose nodes cannot step
+    back: ``_nodes`` holds the nodes at positions ``0 .. _index``, taken in
+    one walk, and each step pops the last (so it also lets go of it)."""
+
+    __slots__ = ("_nodes",)
+    _forward = False
+
+    def __init__(self, owner: _ListCore[T, Any]) -> None:
+        self._list, self._index = owner, owner._size - 1
+        self._take_nodes(owner)
+
+    def _take_nodes(self, owner: _ListCore[Any, Any]) -> None:
+        """One walk from the front to the index (O(index)); none past the end."""
+        self._version = owner._version
+        nodes: List[_LinkNode[Any]] = []
+        if self._index < owner._size:
+            node = owner._sentinel
+            for _ in range(self._index + 1):
+                node = node._next
+                nodes.append(node)
+        self._nodes = nodes
+
+    def __next__(self) -> Any:
         owner = self._list
         if owner is None:
             raise StopIteration
         if owner._version != self._version:
-            self._finish()
-            raise owner._changed()
-        i = self._index
-        if i < 0:
-            self._finish()
+            self._take_nodes(owner)
+        if not self._nodes:
+            self._list = None
             raise StopIteration
-        self._index, self._taken = i - 1, self._taken + 1
-        return self._nodes[i].value
-
-    def _finish(self) -> None:
-        self._list = None
-        self._nodes = []
-
-    def __reduce__(self) -> _Reduced[T]:
-        if self._live_owner() is None or self._index < 0:
-            return iter, ([],)
-        return iter, ([node.value for node in self._nodes[self._index::-1]],)
+        self._index -= 1
+        return self._nodes.pop().value

@@ -20,12 +20,14 @@ slices (extended ones too) and their errors, ``insert``, ``pop``,
 ``remove``, ``index``, ``count``, ``sort``, comparisons, ``+``, ``*``,
 ``repr``, copying and pickling.  The differences, and why:
 
-* Changing the *structure* of the list (adding, removing or reordering nodes)
-  while an iterator over it is live makes the iterator raise ``RuntimeError``
-  on its next step, as ``deque`` and ``dict`` do.  A list tolerates it, but a
-  linked-list iterator holds a node, and after a removal that node's ``next``
-  leads nowhere.  Assigning values (``a[i] = x``, ``node.value = x``, a slice
-  of the same length) is not a structural change and is allowed.
+* Not a difference, though it takes work: ``iter(a)`` and ``reversed(a)``
+  go by position, as list's iterators do, so changing the list while they
+  are live is allowed and they yield what list's would.  A linked-list
+  iterator also holds the node at its position, to step in O(1); after a
+  change of structure (``_version`` moved) that node may have been unlinked
+  or moved, so it finds the node for its position again, O(n) once per
+  change (``dsa/_list_iterators.py``).  ``nodes()`` is no list iterator: it
+  raises ``RuntimeError`` once the structure changes, as ``dict``'s do.
 * ``==`` compares elementwise only with a linked list of the same class (or a
   subclass of it): ``DoublyLinkedList([1]) == [1]`` is ``False``, just as
   ``[1] == (1,)`` and ``deque([1]) == [1]`` are.  ``<`` and friends between
@@ -71,7 +73,7 @@ from dsa._compat import (EMPTY_LIST, EXTENDED_SLICE_NOT_ITERABLE, LIST_INDEX,
                          extended_slice_size_error, has_index,
                          list_index_error, no_keywords, not_in_list,
                          reflected, same_item, slice_items)
-from dsa._list_iterators import _ListIterator
+from dsa._list_iterators import _ForwardIterator
 
 if TYPE_CHECKING:
     from _typeshed import SupportsDunderLT
@@ -110,7 +112,7 @@ class _ListCore(MutableSequence[T], Generic[T, N]):
 
     _sentinel: N
     _size: int
-    _version: int             # bumped by every structural change, checked by iterators
+    _version: int             # bumped by every structural change, read by iterators
     _Node: type               # the class of the list's nodes
     _node_bytes: int          # sys.getsizeof of one node
     # The class whose instances this one compares with, and whose instances
@@ -125,7 +127,7 @@ class _ListCore(MutableSequence[T], Generic[T, N]):
         # unpickling (which skips __init__), still get a working list.
         self = super().__new__(cls)
         self._size = 0
-        self._version = 0     # bumped by every structural change, checked by iterators
+        self._version = 0     # bumped by every structural change, read by iterators
         self._start_empty()
         return self
 
@@ -196,9 +198,9 @@ class _ListCore(MutableSequence[T], Generic[T, N]):
         return RuntimeError(f"{type(self).__name__} mutated during iteration")
 
     def __iter__(self) -> Iterator[T]:
-        """The values, front to back.  RuntimeError if nodes are added or removed meanwhile."""
-        return _ListIterator(self, self._sentinel._next, self._end_of_walk(),
-                             "_next")
+        """The values, front to back, by position as list's iterator goes:
+        changes made meanwhile are seen as a list's iterator would see them."""
+        return _ForwardIterator(self, self._sentinel._next, self._end_of_walk())
 
     def _iter_values(self, version: int) -> Iterator[T]:
         # `version` is read when the iterator is created (not when it first
@@ -215,8 +217,9 @@ class _ListCore(MutableSequence[T], Generic[T, N]):
     def nodes(self) -> Iterator[N]:
         """The nodes, front to back (node handles for O(1) work later).
 
-        Like iteration, this raises RuntimeError if the list's structure
-        changes meanwhile.  To remove nodes while walking, walk a copy:
+        Unlike iteration over the values, this raises RuntimeError if the
+        list's structure changes meanwhile (a node in hand may have left the
+        list).  To remove nodes while walking, walk a copy:
         ``for node in list(lst.nodes()): ...``.
         """
         return self._iter_nodes(self._version)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from typing import Iterator, List, Optional, TypeVar
 
-from dsa._list_iterators import _ListIterator
+from dsa._list_iterators import _BackwardIterator
 from dsa.linked_nodes import _DETACHED, DoublyNode, _DoublySentinel, _LinkedList
 from dsa.pictures import Pictured
 
@@ -148,7 +148,7 @@ class DoublyLinkedList(Pictured, _LinkedList[T, DoublyNode[T]], picture="doubly"
 
     def __reversed__(self) -> Iterator[T]:
         """The values back to front, following ``prev`` links: no extra memory."""
-        return _ListIterator(self, self._sentinel._prev, self._sentinel, "_prev")
+        return _BackwardIterator(self, self._sentinel._prev, self._sentinel)
 
     def _end_of_walk(self) -> DoublyNode[T]:
         """What a forward walk meets after the last node: the sentinel."""

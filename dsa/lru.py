@@ -185,11 +185,14 @@ class LRUCache(Pictured, Generic[K, V], picture="lru"):
 
     def __iter__(self) -> Iterator[K]:
         """The keys, least recently used first."""
-        return (key for key, _ in self._order)
+        # Over the nodes, not the values: a walk of the nodes raises
+        # RuntimeError when the order changes, as OrderedDict's iterators do
+        # (the list's own iterator would go on by position, as list's does).
+        return (node.value[0] for node in self._order.nodes())
 
     def items(self) -> Iterator[Tuple[K, V]]:
         """The ``(key, value)`` pairs, least recently used first."""
-        return iter(self._order)
+        return (node.value for node in self._order.nodes())
 
     @recursive_repr("<...>")
     def __repr__(self) -> str:

@@ -142,9 +142,10 @@ class SinglyLinkedList(Pictured, _LinkedList[T, SinglyNode[T]], picture="singly"
 
         A singly linked list cannot walk backwards, so this first walks
         forwards remembering every node, O(n) extra memory: exactly what the
-        missing ``prev`` links would have cost.
+        missing ``prev`` links would have cost (and walks again, up to its
+        position, if the list changes meanwhile).
         """
-        return _SnapshotIterator[T](self, list(self._iter_nodes(self._version)))
+        return _SnapshotIterator(self)
 
     def _end_of_walk(self) -> Optional[SinglyNode[T]]:
         """What a forward walk meets after the last node: None."""

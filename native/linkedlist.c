@@ -420,27 +420,36 @@ static void unlink_node(dsa_ll *l, struct dsa_ll_node *p)
 }
 
 /* The node at index (< len), walking from the nearer end: from the head
- * when index <= len - 1 - index, else from the tail.  Visits every node on
- * the way, both ends included. */
-static struct dsa_ll_node *walk_to(const dsa_ll *l, size_t index)
+ * when index <= len - 1 - index, else from the tail.  With `traced`, visits
+ * every node on the way, both ends included. */
+static struct dsa_ll_node *walk(const dsa_ll *l, size_t index, int traced)
 {
     struct dsa_ll_node *p;
     if (index <= l->len - 1 - index) {
         p = l->head;
-        visit(l, p);
+        if (traced)
+            visit(l, p);
         for (size_t k = 0; k < index; k++) {
             p = p->next;
-            visit(l, p);
+            if (traced)
+                visit(l, p);
         }
     } else {
         p = l->tail;
-        visit(l, p);
+        if (traced)
+            visit(l, p);
         for (size_t k = l->len - 1; k > index; k--) {
             p = p->prev;
-            visit(l, p);
+            if (traced)
+                visit(l, p);
         }
     }
     return p;
+}
+
+static struct dsa_ll_node *walk_to(const dsa_ll *l, size_t index)
+{
+    return walk(l, index, 1);
 }
 
 static void make_ref(const dsa_ll *l, const struct dsa_ll_node *p,
@@ -983,6 +992,11 @@ void dsa_ll_ends(const dsa_ll *l, struct dsa_ll_ref *head,
 {
     make_ref(l, l->head, head);
     make_ref(l, l->tail, tail);
+}
+
+void dsa_ll_ref_at(const dsa_ll *l, size_t index, struct dsa_ll_ref *out)
+{
+    make_ref(l, index < l->len ? walk(l, index, 0) : NULL, out);
 }
 
 int dsa_ll_step(const dsa_ll *l, const struct dsa_ll_ref *ref, int forward,

@@ -118,6 +118,10 @@ int dsa_ll_items(const dsa_ll *l, int64_t *out, size_t n);
 /* References to the head and the tail (node 0 when the list is empty). */
 void dsa_ll_ends(const dsa_ll *l, struct dsa_ll_ref *head,
                  struct dsa_ll_ref *tail);
+/* A reference to the node at `index`, walking from the nearer end as
+ * dsa_ll_node_at does but never traced; node 0 when index >= len.  How an
+ * iterator finds its position again after the list has changed. */
+void dsa_ll_ref_at(const dsa_ll *l, size_t index, struct dsa_ll_ref *out);
 /* One step of a walk: the value of `ref` and a reference to the node after
  * it (forward != 0) or before it; node 0 at the end.  DSA_EVALUE if stale. */
 int dsa_ll_step(const dsa_ll *l, const struct dsa_ll_ref *ref, int forward,

@@ -492,16 +492,23 @@ class LinkedListFamily(RuleBasedStateMachine):
     @precondition(small)
     @rule(value=VALUES)
     def append_while_iterating(self, value):
-        for name, twin in self.twins.items():
-            walks = [iter(twin), reversed(twin), twin.nodes()]
-            if self.ref:                        # live: started, not exhausted
-                for walk in walks:
-                    next(walk)
+        """Iterators see the append as list's do; a walk of the nodes stops."""
+        theirs = [iter(self.ref), reversed(self.ref)]
+        walks = {name: [iter(twin), reversed(twin)] for name, twin in self.twins.items()}
+        node_walks = {name: twin.nodes() for name, twin in self.twins.items()}
+        if self.ref:                            # live: started, not exhausted
+            for walk in itertools.chain(theirs, *walks.values(), node_walks.values()):
+                next(walk)
+        for twin in self.twins.values():
             twin.append(value)
-            for walk in walks:
-                with pytest.raises(RuntimeError):
-                    next(walk)
         self.ref.append(value)
+        expected = [(operator.length_hint(walk), list(walk)) for walk in theirs]
+        for name, ours in walks.items():
+            got = [(operator.length_hint(walk), list(walk)) for walk in ours]
+            assert got == expected, name
+        for walk in node_walks.values():
+            with pytest.raises(RuntimeError):
+                next(walk)
         self.uids += self.fresh(1)
 
     # -- after every step ------------------------------------------------------

@@ -20,6 +20,8 @@ from dsa._compat import (LIST_INDEX, RichComparisons, as_subscript,
                          cannot_pickle, has_index, name_of, not_in_list,
                          same_item, SSIZE_MAX)
 
+from dsa._list_iterators import clamped, left, reduced, state_index
+
 from ._common import (INT64_MAX, INT64_MIN, as_choice, as_int64,
                       as_int64_list, as_seed, check, read_last_lines)
 from ._loader import load
@@ -141,37 +143,107 @@ class NodeHandle:
 # The list
 # ---------------------------------------------------------------------------
 
-class _Walk:
-    """A walk along a C list from one end, as list's iterator walks a list:
-    ``operator.length_hint`` says how many values are left, and a walk over
-    values pickles as an iterator over what is left (read from the C list,
-    without moving this walk).  RuntimeError if nodes are added, removed or
-    reordered meanwhile; after it, and at the end, the walk is over."""
+class _Steps:
+    """What walks along a C list hold: the list (None once over), the C list
+    and its change counter when ``_ref`` was found, ``_ref`` the node of the
+    next step (node 0 where a step must stop), and the buffers of one step."""
 
-    __slots__ = ("_owner", "_cl", "_mods", "_ref", "_nxt", "_out",
-                 "_forward", "_handles", "_left")
+    __slots__ = ("_owner", "_cl", "_mods", "_ref", "_nxt", "_out")
 
     def __init__(self, owner: "_NativeLinkedList", cl: Any, mods: int,
-                 addr: int, serial: int, forward: bool, handles: bool,
-                 left: int) -> None:
+                 ref: Any) -> None:
         ffi = owner._ffi
         self._owner: Optional[_NativeLinkedList] = owner
-        self._cl, self._mods, self._forward = cl, mods, forward
-        self._handles, self._left = handles, left
+        self._cl, self._mods = cl, mods
         self._ref = ffi.new("struct dsa_ll_ref *")
         self._nxt = ffi.new("struct dsa_ll_ref *")
         self._out = ffi.new("int64_t *")
-        self._ref.node, self._ref.serial = addr, serial
+        self._ref.node, self._ref.serial = ref.node, ref.serial
 
-    def __iter__(self) -> "_Walk":
+    def __iter__(self) -> "_Steps":
         return self
 
     def _current(self, owner: "_NativeLinkedList") -> bool:
-        """Is the list still the one this walk started on, unchanged?"""
+        """Is the list still the one ``_ref`` was found on, unchanged?"""
         return (owner._l is self._cl
                 and owner._lib.dsa_ll_mods(self._cl) == self._mods)
 
-    def __next__(self) -> Any:
+
+class _Cursor(_Steps):
+    """``iter(a)`` or ``reversed(a)`` over a C list, by position as list's
+    iterators go (``dsa/_list_iterators.py`` tells the rules): ``_index`` is
+    the position of the next value and ``_ref`` its node while the C list is
+    unchanged.  So a step is one C call that reads the node's value and a
+    reference to its neighbour; after a change (or ``__init__``, which gives
+    the list a new C list) the node is looked up again by position
+    (``dsa_ll_ref_at``: a walk in C, untraced)."""
+
+    __slots__ = ("_index", "_forward")
+
+    def __init__(self, owner: "_NativeLinkedList", cl: Any, mods: int,
+                 ref: Any, index: int, forward: bool) -> None:
+        super().__init__(owner, cl, mods, ref)
+        self._index, self._forward = index, forward
+
+    def _find(self, owner: "_NativeLinkedList") -> None:
+        lib, cl, i = owner._lib, owner._l, self._index
+        self._cl, self._mods = cl, lib.dsa_ll_mods(cl)
+        if i >= 0:
+            lib.dsa_ll_ref_at(cl, i, self._ref)     # node 0 past the end
+        else:
+            self._ref.node = self._ref.serial = 0   # a reversed walk's end
+
+    def __next__(self) -> int:
+        owner = self._owner
+        if owner is None:
+            raise StopIteration
+        lib = owner._lib
+        with owner._lock:
+            if owner._l is not self._cl or lib.dsa_ll_mods(self._cl) != self._mods:
+                self._find(owner)
+            ref = self._ref
+            if ref.node == 0:
+                self._owner = self._cl = None      # exhausted for good
+                raise StopIteration
+            status = lib.dsa_ll_step(self._cl, ref, self._forward, self._out,
+                                     self._nxt)
+            value: int = self._out[0]
+        if status != lib.DSA_OK:            # cannot happen while mods holds
+            check(lib, status)
+        self._ref, self._nxt = self._nxt, ref
+        self._index += 1 if self._forward else -1
+        return value
+
+    def __length_hint__(self) -> int:
+        owner = self._owner
+        return 0 if owner is None else left(len(owner), self._index, self._forward)
+
+    def __reduce__(self) -> tuple:
+        return reduced(self._owner, self._index, self._forward)
+
+    def __setstate__(self, state: object) -> None:
+        index = state_index(state)    # refused even once exhausted, as by list
+        owner = self._owner
+        if owner is not None:
+            self._index = clamped(index, len(owner), self._forward)
+            self._cl = None                       # look the node up again
+
+
+class _NodeWalk(_Steps):
+    """``nodes()``: handles of the nodes from the front.  Not a list
+    iterator (a handle in hand may have left the list), so RuntimeError if
+    nodes are added, removed or reordered meanwhile; after it, and at the
+    end, the walk is over.  ``operator.length_hint`` says how many are
+    left; it cannot be pickled (handles cannot)."""
+
+    __slots__ = ("_left",)
+
+    def __init__(self, owner: "_NativeLinkedList", cl: Any, mods: int,
+                 ref: Any, left: int) -> None:
+        super().__init__(owner, cl, mods, ref)
+        self._left = left
+
+    def __next__(self) -> NodeHandle:
         owner = self._owner
         if owner is None:
             raise StopIteration
@@ -183,17 +255,14 @@ class _Walk:
             if ref.node == 0:
                 self._owner = None
                 raise StopIteration
-            status = lib.dsa_ll_step(self._cl, ref, self._forward, self._out,
-                                     self._nxt)
-            value, addr, serial = self._out[0], int(ref.node), int(ref.serial)
+            status = lib.dsa_ll_step(self._cl, ref, True, self._out, self._nxt)
+            addr, serial = int(ref.node), int(ref.serial)
         if status != lib.DSA_OK:            # cannot happen while mods holds
             self._owner = None
             raise owner._changed()
         self._ref, self._nxt = self._nxt, ref
         self._left -= 1
-        if self._handles:
-            return NodeHandle(owner, self._cl, addr, serial)
-        return value
+        return NodeHandle(owner, self._cl, addr, serial)
 
     def __length_hint__(self) -> int:
         owner = self._owner
@@ -203,18 +272,7 @@ class _Walk:
             return max(self._left, 0) if self._current(owner) else 0
 
     def __reduce__(self) -> tuple:
-        owner = self._owner
-        if self._handles:
-            raise cannot_pickle(self)
-        if owner is None:
-            return iter, ([],)
-        with owner._lock:
-            if not self._current(owner):
-                return iter, ([],)
-            rest = _Walk(owner, self._cl, self._mods, int(self._ref.node),
-                         int(self._ref.serial), self._forward, False,
-                         self._left)
-        return iter, (list(rest),)
+        raise cannot_pickle(self)
 
 
 class _NativeLinkedList(RichComparisons, MutableSequence):
@@ -389,21 +447,18 @@ class _NativeLinkedList(RichComparisons, MutableSequence):
         check(self._lib, status)
         return list(buf)
 
-    def _start(self, forward: bool, handles: bool = False) -> "_Walk":
-        """Snapshot (when the iterator is made, not when it first runs) and
-        the walk itself: values, or node handles if ``handles``."""
+    def _start(self, forward: bool) -> _Cursor:
+        """A cursor at the first (or last) position, and its node."""
         with self._lock:
             cl = self._l
-            mods = self._lib.dsa_ll_mods(cl)
             self._lib.dsa_ll_ends(cl, self._ref, self._ref2)
-            start = self._ref if forward else self._ref2
-            addr, serial = int(start.node), int(start.serial)
-            left = int(self._lib.dsa_ll_len(cl))
-        return _Walk(self, cl, mods, addr, serial, forward, handles, left)
+            index = 0 if forward else int(self._lib.dsa_ll_len(cl)) - 1
+            return _Cursor(self, cl, self._lib.dsa_ll_mods(cl),
+                           self._ref if forward else self._ref2, index, forward)
 
     def __iter__(self) -> Iterator[int]:
-        """The values, front to back.  RuntimeError if nodes are added,
-        removed or reordered meanwhile (assigning values is allowed)."""
+        """The values, front to back, by position as list's iterator goes:
+        changes made meanwhile are seen as a list's iterator would see them."""
         return self._start(True)
 
     def __reversed__(self) -> Iterator[int]:
@@ -413,7 +468,11 @@ class _NativeLinkedList(RichComparisons, MutableSequence):
         """Handles of the nodes, front to back (RuntimeError if the
         structure changes meanwhile: to remove while walking, walk
         ``list(lst.nodes())``)."""
-        return self._start(True, handles=True)
+        with self._lock:
+            cl = self._l
+            self._lib.dsa_ll_ends(cl, self._ref, self._ref2)
+            return _NodeWalk(self, cl, self._lib.dsa_ll_mods(cl), self._ref,
+                             int(self._lib.dsa_ll_len(cl)))
 
     def check_invariants(self) -> None:
         """Raise AssertionError, saying what, unless prev/next are symmetric,

@@ -155,8 +155,9 @@ class DoublyLinkedList(Pictured, _NativeLinkedList, picture="doubly"):
     applies to integers: indexing and slices, ``insert``, ``pop``,
     ``remove``, ``index``, ``count``, ``sort``, comparisons with another
     native ``DoublyLinkedList``, ``+``, ``*``, ``repr``, copying and
-    pickling.  Changing the structure while iterating makes the iterator
-    raise RuntimeError.
+    pickling.  Iterators go by position, as list's do, so the list may
+    change while they are live and they yield what list's would;
+    ``nodes()`` raises RuntimeError if the structure changes meanwhile.
     """
 
     __slots__ = ()
