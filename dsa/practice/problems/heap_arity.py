@@ -8,7 +8,7 @@ from typing import Any, Callable, List, Optional
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Family, Problem
+from dsa.practice.problem import Complexity, Family, Listing, declare
 from dsa.practice.problems import _cache_lines
 
 REFERENCE = "dsa.practice.solutions.heap_arity"
@@ -237,38 +237,26 @@ def _show(case: List[Optional[int]]) -> str:
     return f"best_arity({case!r})"
 
 
-PROBLEM = Problem(
-    name="heap-arity",
-    title="Heap arity by cache lines",
-    structure="heap",
-    difficulty="hard",
-    entry="best_arity",
-    kind="function",
-    statement=STATEMENT,
-    examples=EXAMPLES,
-    constraints=CONSTRAINTS,
-    hints=HINTS,
-    stub=STUB,
-    reference=REFERENCE,
-    cases=_cases(),
-    run=_run,
-    judge=_judge,
-    complexity=Complexity(
-        expected="O(m log m)",
-        # Honest replays fit n^1.2 to n^1.4 on a busy machine (m log m, and
-        # lists outgrowing the caches); copying the heap per operation, n^2.
-        max_exponent=1.7,
-        sizes=(MAX_OPS // 16, MAX_OPS // 8, MAX_OPS // 4, MAX_OPS // 2, MAX_OPS),
-        families=(
-            Family("fill then drain", _fill_then_drain),
-            Family("pushes climbing to the root", _climbing),
-            Family("mixed", _mixed),
-        ),
-        repeats=7,
-        note="m operations, replayed once for each of the 15 arities",
+COMPLEXITY = Complexity(
+    expected="O(m log m)",
+    # Honest replays fit n^1.2 to n^1.4 on a busy machine (m log m, and
+    # lists outgrowing the caches); copying the heap per operation, n^2.
+    max_exponent=1.7,
+    sizes=(MAX_OPS // 16, MAX_OPS // 8, MAX_OPS // 4, MAX_OPS // 2, MAX_OPS),
+    families=(
+        Family("fill then drain", _fill_then_drain),
+        Family("pushes climbing to the root", _climbing),
+        Family("mixed", _mixed),
     ),
-    show_case=_show,
-    order=10,
+    repeats=7,
+    note="m operations, replayed once for each of the 15 arities",
+)
+
+
+PROBLEM = declare(
+    globals(),
+    Listing("Heap arity by cache lines", "heap", "hard", order=10),
+    entry="best_arity",
     explicit_cases=(
         [],
         [5, 3, None],

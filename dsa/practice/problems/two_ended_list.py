@@ -7,7 +7,7 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Family, Problem
+from dsa.practice.problem import Complexity, Family, Listing, declare
 from dsa.practice.problems import _cache_lines
 
 REFERENCE = "dsa.practice.solutions.two_ended_list"
@@ -211,37 +211,25 @@ def _show(case: Case) -> str:
     return f"list_order({values!r}, {counts!r})"
 
 
-PROBLEM = Problem(
-    name="two-ended-list",
-    title="Hot values at both ends",
-    structure="linked list",
-    difficulty="medium",
-    entry="list_order",
-    kind="function",
-    statement=STATEMENT,
-    examples=EXAMPLES,
-    constraints=CONSTRAINTS,
-    hints=HINTS,
-    stub=STUB,
-    reference=REFERENCE,
-    cases=_cases(),
-    run=_run,
-    judge=_judge,
-    complexity=Complexity(
-        expected="O(n log n)",
-        max_exponent=1.45,
-        sizes=(MAX_VALUES // 16, MAX_VALUES // 8, MAX_VALUES // 4, MAX_VALUES // 2,
-               MAX_VALUES),
-        families=(
-            Family("random", _random),
-            Family("counts rising", _rising),
-            Family("few different counts", _few_counts),
-        ),
-        repeats=7,
-        note="a cost per position, then two sorts",
+COMPLEXITY = Complexity(
+    expected="O(n log n)",
+    max_exponent=1.45,
+    sizes=(MAX_VALUES // 16, MAX_VALUES // 8, MAX_VALUES // 4, MAX_VALUES // 2,
+           MAX_VALUES),
+    families=(
+        Family("random", _random),
+        Family("counts rising", _rising),
+        Family("few different counts", _few_counts),
     ),
-    show_case=_show,
-    order=10,
+    repeats=7,
+    note="a cost per position, then two sorts",
+)
+
+
+PROBLEM = declare(
+    globals(),
+    Listing("Hot values at both ends", "linked list", "medium", order=10),
+    entry="list_order",
     explicit_cases=(
         ([], []),
         ([1, 2, 3], [5, 1, 9]),
