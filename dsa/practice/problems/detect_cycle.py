@@ -201,15 +201,6 @@ def _no_loop(n: int, rng: random.Random) -> Case:
     return (_values(n, rng), -1)
 
 
-def _large(rng: random.Random) -> Sequence[Case]:
-    """Lists at the constraints' limit, 10,000 nodes: without a loop, and
-    with a loop that starts far from the head and is long itself (code that
-    gives up after some number of steps fails one or the other)."""
-    size = 10_000
-    return (([rng.randrange(-10**9, 10**9) for _ in range(size)], -1),
-            ([rng.randrange(10) for _ in range(size)], 6_180))
-
-
 #: Lengths of the growth check: the reference takes about 0.1 ms of processor
 #: time at the smallest and 2 ms at the largest (see :mod:`._timing`).
 SIZES = growth_sizes(80)
@@ -230,6 +221,15 @@ COMPLEXITY = Complexity(
               Family("self-loop at the end", _self_loop), Family("no loop", _no_loop)),
     note="lists of n nodes whose loop starts halfway, at the head, at the end, or nowhere",
 )
+
+
+def _large(rng: random.Random) -> Sequence[Case]:
+    """Lists at the constraints' limit, 10,000 nodes: without a loop, and
+    with a loop that starts far from the head and is long itself (code that
+    gives up after some number of steps fails one or the other)."""
+    size = 10_000
+    return (([rng.randrange(-10**9, 10**9) for _ in range(size)], -1),
+            ([rng.randrange(10) for _ in range(size)], 6_180))
 
 
 PROBLEM = declare(

@@ -206,18 +206,6 @@ def _walled_off(n: int, rng: random.Random) -> Case:
     return grid
 
 
-def _large(rng: random.Random) -> Sequence[Case]:
-    """Grids at the constraints' limit: 100 x 100 open, a maze, 30 %
-    walls at random, walled off; one row and one column of 100."""
-    top = 100
-    scattered = ["".join("#" if rng.random() < 0.3 else "." for _ in range(top))
-                 for _ in range(top)]
-    scattered[0] = "." + scattered[0][1:]
-    scattered[-1] = scattered[-1][:-1] + "."
-    return (_open(top * top, rng), _corridor(97, top), scattered,
-            _walled_off(top * top, rng), ["." * top], ["."] * top)
-
-
 #: Cells of the growth check: the reference takes about 0.1 ms of processor
 #: time at the smallest and 2 ms at the largest (see :mod:`._timing`).
 SIZES = growth_sizes(128)
@@ -232,6 +220,18 @@ COMPLEXITY = Complexity(
               Family("goal walled off", _walled_off)),
     note="grids of n cells",
 )
+
+
+def _large(rng: random.Random) -> Sequence[Case]:
+    """Grids at the constraints' limit: 100 x 100 open, a maze, 30 %
+    walls at random, walled off; one row and one column of 100."""
+    top = 100
+    scattered = ["".join("#" if rng.random() < 0.3 else "." for _ in range(top))
+                 for _ in range(top)]
+    scattered[0] = "." + scattered[0][1:]
+    scattered[-1] = scattered[-1][:-1] + "."
+    return (_open(top * top, rng), _corridor(97, top), scattered,
+            _walled_off(top * top, rng), ["." * top], ["."] * top)
 
 
 PROBLEM = declare(

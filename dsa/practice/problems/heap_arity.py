@@ -233,10 +233,6 @@ def _judge(case: List[Optional[int]], expected: Any, actual: Any) -> Optional[st
             f"{len(ops):,} operations, but at arity {expected} only {best:,}")
 
 
-def _show(case: List[Optional[int]]) -> str:
-    return f"best_arity({case!r})"
-
-
 COMPLEXITY = Complexity(
     expected="O(m log m)",
     # Honest replays fit n^1.2 to n^1.4 on a busy machine (m log m, and
@@ -251,6 +247,10 @@ COMPLEXITY = Complexity(
     repeats=7,
     note="m operations, replayed once for each of the 15 arities",
 )
+
+
+def _show(case: List[Optional[int]]) -> str:
+    return f"best_arity({case!r})"
 
 
 PROBLEM = declare(

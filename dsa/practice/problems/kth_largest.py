@@ -148,20 +148,6 @@ def _repeats(n: int, rng: random.Random) -> Case:
     return few_values(n, rng), max(1, n // 2)
 
 
-def _large(rng: random.Random) -> List[Case]:
-    """10**5 numbers over the whole range, and 10**5 numbers all below
-    -999,000,000 (a sentinel such as -10**6 or 0 is beaten by none of them).
-
-    k stays small and the numbers hardly repeat, so that a solution slow
-    only for a large k or for repeated values (which the growth inputs
-    find) still finishes quickly here.
-    """
-    n = 10**5
-    spread = wide_list(n, rng)
-    low = [value - LIMIT for value in rng.choices(range(10**6), k=n)]
-    return [(spread, 1), (spread, 7), (low, 2)]
-
-
 def _counted(case: Case) -> Case:
     """The case with its numbers made Counted, for the comparison count."""
     nums, k = case
@@ -179,6 +165,20 @@ COMPLEXITY = Complexity(
     repeats=7,
     note="k grows with n (k = n/4 or n/2), so O(n * k) shows as n**2",
 )
+
+
+def _large(rng: random.Random) -> List[Case]:
+    """10**5 numbers over the whole range, and 10**5 numbers all below
+    -999,000,000 (a sentinel such as -10**6 or 0 is beaten by none of them).
+
+    k stays small and the numbers hardly repeat, so that a solution slow
+    only for a large k or for repeated values (which the growth inputs
+    find) still finishes quickly here.
+    """
+    n = 10**5
+    spread = wide_list(n, rng)
+    low = [value - LIMIT for value in rng.choices(range(10**6), k=n)]
+    return [(spread, 1), (spread, 7), (low, 2)]
 
 
 PROBLEM = declare(

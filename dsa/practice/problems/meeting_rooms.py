@@ -144,22 +144,6 @@ def _overlapping(n: int, rng: random.Random) -> Case:
                        (middle + after for after in rng.choices(range(1, middle + 1), k=n))))
 
 
-def _large(rng: random.Random) -> List[Case]:
-    """10**5 meetings over the whole range: about ten in progress at once;
-    and a chain in which each meeting starts as the one before ends, with
-    one meeting the whole day long (two rooms).
-
-    The rooms in use stay few, so that code slow only when many rooms are
-    busy (the growth inputs find that) still finishes quickly here.
-    """
-    n = 10**5
-    spread = _spread(n, LIMIT // (n // 20), rng)
-    step = LIMIT // n
-    chain = [(i * step, (i + 1) * step) for i in range(n - 1)] + [(0, LIMIT)]
-    rng.shuffle(chain)
-    return [flatten(spread), flatten(chain)]
-
-
 def _counted(case: Case) -> Case:
     """The meetings with Counted times, for the comparison count."""
     return [Counted(time) for time in case]
@@ -176,6 +160,22 @@ COMPLEXITY = Complexity(
     repeats=7,
     note="the rooms in use grow with n (n/10, or all n)",
 )
+
+
+def _large(rng: random.Random) -> List[Case]:
+    """10**5 meetings over the whole range: about ten in progress at once;
+    and a chain in which each meeting starts as the one before ends, with
+    one meeting the whole day long (two rooms).
+
+    The rooms in use stay few, so that code slow only when many rooms are
+    busy (the growth inputs find that) still finishes quickly here.
+    """
+    n = 10**5
+    spread = _spread(n, LIMIT // (n // 20), rng)
+    step = LIMIT // n
+    chain = [(i * step, (i + 1) * step) for i in range(n - 1)] + [(0, LIMIT)]
+    rng.shuffle(chain)
+    return [flatten(spread), flatten(chain)]
 
 
 PROBLEM = declare(

@@ -136,22 +136,6 @@ def _short_lists(n: int, rng: random.Random) -> Case:
     return [_sorted_wide(_LIST_LENGTH, rng) for _ in range(max(2, n // _LIST_LENGTH))]
 
 
-def _large(rng: random.Random) -> List[Case]:
-    """10**5 values in 10 lists; 10**5 values in 2 lists with the limits of
-    the range and repeats (a two-list merge that recurses once per node runs
-    out of stack); and 10**4 lists, all but three of them empty.
-
-    N * k stays near 10**6 in each, so that code slow only because k is
-    large (the growth inputs find that) still finishes quickly here.
-    """
-    ten = [_sorted_wide(10**4, rng) for _ in range(10)]
-    extremes = [sorted(rng.choices((-LIMIT, -1, 0, 1, LIMIT), k=5 * 10**4)) for _ in range(2)]
-    sparse: Case = [[] for _ in range(10**4)]
-    for position in rng.sample(range(10**4), 3):
-        sparse[position] = _sorted_wide(100, rng)
-    return [ten, extremes, sparse]
-
-
 def _counted(case: Case) -> Case:
     """The lists with Counted values, for the comparison count."""
     return [[Counted(v) for v in values] for values in case]
@@ -167,6 +151,22 @@ COMPLEXITY = Complexity(
     repeats=7,
     note="N nodes in N/8 lists, so O(N * k) shows as N**2",
 )
+
+
+def _large(rng: random.Random) -> List[Case]:
+    """10**5 values in 10 lists; 10**5 values in 2 lists with the limits of
+    the range and repeats (a two-list merge that recurses once per node runs
+    out of stack); and 10**4 lists, all but three of them empty.
+
+    N * k stays near 10**6 in each, so that code slow only because k is
+    large (the growth inputs find that) still finishes quickly here.
+    """
+    ten = [_sorted_wide(10**4, rng) for _ in range(10)]
+    extremes = [sorted(rng.choices((-LIMIT, -1, 0, 1, LIMIT), k=5 * 10**4)) for _ in range(2)]
+    sparse: Case = [[] for _ in range(10**4)]
+    for position in rng.sample(range(10**4), 3):
+        sparse[position] = _sorted_wide(100, rng)
+    return [ten, extremes, sparse]
 
 
 PROBLEM = declare(

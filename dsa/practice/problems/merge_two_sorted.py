@@ -184,19 +184,6 @@ def _counted(case: Case) -> Case:
     return ([Counted(v) for v in a_values], [Counted(v) for v in b_values])
 
 
-def _large(rng: random.Random) -> Sequence[Case]:
-    """Lists at the constraints' limit: 5,000 nodes each."""
-    size = 5_000
-    wide = sorted(rng.randrange(-10**9, 10**9) for _ in range(2 * size))
-    return (
-        (wide[0::2], wide[1::2]),
-        (sorted(rng.randrange(100) for _ in range(size)),
-         sorted(rng.randrange(100) for _ in range(size))),
-        (wide[:size], []),
-        (sorted(rng.sample(wide, 3)), wide[size:]),
-    )
-
-
 #: Nodes in each list at the growth check's sizes: the reference takes about
 #: 0.1 ms of processor time on the smallest pair and 2 ms on the largest (see
 #: :mod:`._timing`).
@@ -218,6 +205,19 @@ COMPLEXITY = Complexity(
     min_ops=lambda n: 1,
     note="two lists of n nodes each",
 )
+
+
+def _large(rng: random.Random) -> Sequence[Case]:
+    """Lists at the constraints' limit: 5,000 nodes each."""
+    size = 5_000
+    wide = sorted(rng.randrange(-10**9, 10**9) for _ in range(2 * size))
+    return (
+        (wide[0::2], wide[1::2]),
+        (sorted(rng.randrange(100) for _ in range(size)),
+         sorted(rng.randrange(100) for _ in range(size))),
+        (wide[:size], []),
+        (sorted(rng.sample(wide, 3)), wide[size:]),
+    )
 
 
 PROBLEM = declare(

@@ -221,11 +221,6 @@ def _judge(case: Case, expected: Any, actual: Any) -> Optional[str]:
             f"the fewest possible is {best:,}")
 
 
-def _show(case: Case) -> str:
-    keys, counts, capacity = case
-    return f"insertion_order({keys!r}, {counts!r}, {capacity!r})"
-
-
 COMPLEXITY = Complexity(
     expected="O(n log n)",
     max_exponent=1.45,
@@ -242,6 +237,11 @@ COMPLEXITY = Complexity(
     # answers are judged, chosen where the learner's code cannot see.
     judged_share=1 / 3,
 )
+
+
+def _show(case: Case) -> str:
+    keys, counts, capacity = case
+    return f"insertion_order({keys!r}, {counts!r}, {capacity!r})"
 
 
 PROBLEM = declare(

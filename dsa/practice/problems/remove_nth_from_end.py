@@ -158,15 +158,6 @@ def _last(size: int, rng: random.Random) -> Case:
     return (_values(size, rng), 1)
 
 
-def _large(rng: random.Random) -> Sequence[Case]:
-    """Lists at the constraints' limit, 10,000 nodes (values over the whole
-    range once), with n at both ends and in the middle."""
-    size = 10_000
-    small = [rng.randrange(10) for _ in range(size)]
-    return (([rng.randrange(-10**9, 10**9) for _ in range(size)], 3_752), (small, 1),
-            (small, size))
-
-
 #: Lengths of the growth check: the reference takes about 0.1 ms of processor
 #: time at the smallest and 2 ms at the largest (see :mod:`._timing`).
 SIZES = growth_sizes(125)
@@ -180,6 +171,15 @@ COMPLEXITY = Complexity(
               Family("the last node", _last)),
     note="a list of L nodes; n halfway, near L, and 1",
 )
+
+
+def _large(rng: random.Random) -> Sequence[Case]:
+    """Lists at the constraints' limit, 10,000 nodes (values over the whole
+    range once), with n at both ends and in the middle."""
+    size = 10_000
+    small = [rng.randrange(10) for _ in range(size)]
+    return (([rng.randrange(-10**9, 10**9) for _ in range(size)], 3_752), (small, 1),
+            (small, size))
 
 
 PROBLEM = declare(

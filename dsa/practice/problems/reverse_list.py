@@ -129,12 +129,6 @@ def _equal_values(n: int, rng: random.Random) -> List[int]:
     return [7] * n
 
 
-def _large(rng: random.Random) -> Sequence[List[int]]:
-    """Lists at the constraints' limit: 10,000 nodes."""
-    return ([rng.randrange(-10**9, 10**9) for _ in range(10_000)],
-            [rng.randrange(10) for _ in range(9_999)])
-
-
 #: Lengths of the growth check: the reference takes about 0.1 ms of processor
 #: time at the smallest and 2 ms at the largest (see :mod:`._timing`).
 SIZES = growth_sizes(125)
@@ -148,6 +142,12 @@ COMPLEXITY = Complexity(
               Family("one value repeated", _equal_values)),
     note="one pass over the list",
 )
+
+
+def _large(rng: random.Random) -> Sequence[List[int]]:
+    """Lists at the constraints' limit: 10,000 nodes."""
+    return ([rng.randrange(-10**9, 10**9) for _ in range(10_000)],
+            [rng.randrange(10) for _ in range(9_999)])
 
 
 PROBLEM = declare(

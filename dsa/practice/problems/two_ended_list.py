@@ -206,11 +206,6 @@ def _judge(case: Case, expected: Any, actual: Any) -> Optional[str]:
             f"the fewest possible is {best:,}")
 
 
-def _show(case: Case) -> str:
-    values, counts = case
-    return f"list_order({values!r}, {counts!r})"
-
-
 COMPLEXITY = Complexity(
     expected="O(n log n)",
     max_exponent=1.45,
@@ -224,6 +219,11 @@ COMPLEXITY = Complexity(
     repeats=7,
     note="a cost per position, then two sorts",
 )
+
+
+def _show(case: Case) -> str:
+    values, counts = case
+    return f"list_order({values!r}, {counts!r})"
 
 
 PROBLEM = declare(
