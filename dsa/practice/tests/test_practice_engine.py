@@ -123,7 +123,7 @@ def test_a_part_left_unwritten_is_found_when_run(tmp_path: Path) -> None:
                 self.items = []
 
             def push(self, x):
-                self.items.append(x)
+                self.items += [x]
 
             def pop(self):
                 return self.items.pop()
