@@ -206,15 +206,12 @@ def _walled_off(n: int, rng: random.Random) -> Case:
     return grid
 
 
-#: Cells of the growth check: the reference takes about 0.1 ms of processor
-#: time at the smallest and 2 ms at the largest (see :mod:`._timing`).
-SIZES = growth_sizes(128)
-
-
 COMPLEXITY = Complexity(
     expected="O(rows x cols)",
     max_exponent=1.3,
-    sizes=SIZES,
+    # Cells of the growth check: the reference takes about 0.1 ms of processor
+    # time at the smallest and 2 ms at the largest (see :mod:`._timing`).
+    sizes=growth_sizes(128),
     repeats=7,
     families=(Family("open grid", _open), Family("serpentine corridor", _serpentine),
               Family("goal walled off", _walled_off)),

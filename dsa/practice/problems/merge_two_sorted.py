@@ -184,16 +184,13 @@ def _counted(case: Case) -> Case:
     return ([Counted(v) for v in a_values], [Counted(v) for v in b_values])
 
 
-#: Nodes in each list at the growth check's sizes: the reference takes about
-#: 0.1 ms of processor time on the smallest pair and 2 ms on the largest (see
-#: :mod:`._timing`).
-SIZES = growth_sizes(40)
-
-
 COMPLEXITY = Complexity(
     expected="O(n + m)",
     max_exponent=1.3,
-    sizes=SIZES,
+    # Nodes in each list at the growth check's sizes: the reference takes about
+    # 0.1 ms of processor time on the smallest pair and 2 ms on the largest (see
+    # :mod:`._timing`).
+    sizes=growth_sizes(40),
     repeats=7,
     families=(Family("interleaved", _interleaved), Family("b after a", _b_after_a),
               Family("a after b", _a_after_b), Family("all values equal", _equal)),

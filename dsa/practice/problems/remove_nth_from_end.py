@@ -158,14 +158,12 @@ def _last(size: int, rng: random.Random) -> Case:
     return (_values(size, rng), 1)
 
 
-#: Lengths of the growth check: the reference takes about 0.1 ms of processor
-#: time at the smallest and 2 ms at the largest (see :mod:`._timing`).
-SIZES = growth_sizes(125)
-
 COMPLEXITY = Complexity(
     expected="O(L) time, O(1) extra memory",
     max_exponent=1.3,
-    sizes=SIZES,
+    # Lengths of the growth check: the reference takes about 0.1 ms of processor
+    # time at the smallest and 2 ms at the largest (see :mod:`._timing`).
+    sizes=growth_sizes(125),
     repeats=7,
     families=(Family("halfway", _halfway), Family("n near the length", _second),
               Family("the last node", _last)),

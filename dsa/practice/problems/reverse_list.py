@@ -129,14 +129,12 @@ def _equal_values(n: int, rng: random.Random) -> List[int]:
     return [7] * n
 
 
-#: Lengths of the growth check: the reference takes about 0.1 ms of processor
-#: time at the smallest and 2 ms at the largest (see :mod:`._timing`).
-SIZES = growth_sizes(125)
-
 COMPLEXITY = Complexity(
     expected="O(n) time, O(1) extra memory",
     max_exponent=1.3,
-    sizes=SIZES,
+    # Lengths of the growth check: the reference takes about 0.1 ms of processor
+    # time at the smallest and 2 ms at the largest (see :mod:`._timing`).
+    sizes=growth_sizes(125),
     repeats=7,
     families=(Family("random values", _random_values),
               Family("one value repeated", _equal_values)),

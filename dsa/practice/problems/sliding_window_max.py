@@ -48,10 +48,6 @@ CONSTRAINTS = (
     "-10**4 <= nums[i] <= 10**4",
 )
 
-#: Lengths of the growth check: the reference takes about 0.1 ms of processor
-#: time at the smallest and 2 ms at the largest (see :mod:`._timing`).
-SIZES = growth_sizes(250)
-
 HINTS = (
     "Taking `max` of every window is O(n * k). When the window slides, one "
     "value enters and one leaves: what from the previous window is still "
@@ -207,7 +203,9 @@ def _counted(case: Case) -> Case:
 COMPLEXITY = Complexity(
     expected="O(n)",
     max_exponent=1.3,
-    sizes=SIZES,
+    # Lengths of the growth check: the reference takes about 0.1 ms of processor
+    # time at the smallest and 2 ms at the largest (see :mod:`._timing`).
+    sizes=growth_sizes(250),
     repeats=7,
     families=(Family("random, k = n/4", _random_quarter),
               Family("increasing, k = n/4", _rising),
