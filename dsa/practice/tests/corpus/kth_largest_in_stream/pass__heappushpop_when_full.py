@@ -7,8 +7,8 @@ import heapq
 
 class KthLargest:
     def __init__(self, k: int, nums: list[int]) -> None:
-        self.k = k
         self.heap: list[int] = []
+        self.k = k
         for val in nums:
             self.add(val)
 
