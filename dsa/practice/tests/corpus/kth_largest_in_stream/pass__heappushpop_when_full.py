@@ -13,8 +13,8 @@ class KthLargest:
             self.add(val)
 
     def add(self, val: int) -> int:
-        if len(self.heap) < self.k:
-            heapq.heappush(self.heap, val)
-        else:
+        if len(self.heap) == self.k:
             heapq.heappushpop(self.heap, val)  # val goes straight back out if it is too small
+        else:
+            heapq.heappush(self.heap, val)
         return self.heap[0]
