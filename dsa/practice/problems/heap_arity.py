@@ -223,14 +223,11 @@ def _judge(case: List[Optional[int]], expected: Any, actual: Any) -> Optional[st
     """Pass an arity whose total is no larger than the reference's."""
     if actual not in ARITIES:
         return f"{actual} is not an arity the C heap offers (2 to 16)"
-    if actual == expected:  # the reference's own answer touches the same lines
-        return None
     ops = tuple(case)
-    mine, best = _lines(ops, actual), _lines(ops, expected)
-    if mine <= best:
-        return None
-    return (f"at arity {actual} the heap touches {mine:,} cache lines over the "
-            f"{len(ops):,} operations, but at arity {expected} only {best:,}")
+    return _cache_lines.no_more_lines(
+        actual, expected, lambda arity: _lines(ops, arity),
+        lambda mine, best: (f"at arity {actual} the heap touches {mine:,} cache lines over "
+                            f"the {len(ops):,} operations, but at arity {expected} only {best:,}"))
 
 
 COMPLEXITY = Complexity(
