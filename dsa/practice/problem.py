@@ -2,8 +2,9 @@
 
 Every problem lives in its own module ``dsa/practice/problems/<module>.py``
 that defines one module-level name, ``PROBLEM``, an instance of
-:class:`Problem`.  The registry (``dsa.practice.registry``) finds them by
-walking that package, so adding a problem never means editing a shared list.
+:class:`Problem`, built by :func:`declare` from the module's conventional
+names.  The registry (``dsa.practice.registry``) finds them by walking that
+package, so adding a problem never means editing a shared list.
 
 Where each part runs
 --------------------
@@ -313,7 +314,7 @@ class Listing(NamedTuple):
 
 
 #: The parts :func:`declare` takes from a problem module's names.
-_TEXTS = {"statement": "STATEMENT", "examples": "EXAMPLES", "constraints": "CONSTRAINTS",
+_CONSTANTS = {"statement": "STATEMENT", "examples": "EXAMPLES", "constraints": "CONSTRAINTS",
           "hints": "HINTS", "stub": "STUB", "complexity": "COMPLEXITY"}
 _FUNCTIONS = {"run": "_run", "judge": "_judge", "show_case": "_show", "large_cases": "_large"}
 
@@ -347,9 +348,10 @@ def declare(namespace: Dict[str, Any], listing: Listing, *, entry: str,
     ``forbidden``, ``rules``, ``lessons``...).
     """
     module = namespace["__name__"].rpartition(".")[2]
-    found = {part: namespace[name] for table in (_TEXTS, _FUNCTIONS)
+    found = {part: namespace[name] for table in (_CONSTANTS, _FUNCTIONS)
              for part, name in table.items() if name in namespace}
-    found["cases"] = namespace["_CASES"] if "_CASES" in namespace else namespace["_cases"]()
+    if "cases" not in fields:
+        found["cases"] = namespace["_CASES"] if "_CASES" in namespace else namespace["_cases"]()
     found.update(fields)
     return Problem(name=module.replace("_", "-"), entry=entry,
                    kind=_entry_kind(found["stub"], entry),
