@@ -95,6 +95,19 @@ class Failure:
     advice: Optional[str] = None
 
 
+#: What each kind of a guard's evidence fails: the stage, and the sentence
+#: (``{}`` is the evidence's detail).
+EVIDENCE_SAYS = {
+    "forbidden": ("forbidden", "your code used {} (reached while it ran), which this problem "
+                               "does not allow: it asks you to do that work yourself"),
+    "refused": ("rules", "your code tried {}, which is not allowed while it is graded"),
+    "changed": ("rules", "your code changed its input {}; the problem says to leave the "
+                         "input as it was given (even for a moment)"),
+    "integrity": ("rules", "your code changed part of the grader or of Python itself ({})"),
+    "counter": ("rules", "your code reset the comparison counter the grader reads"),
+}
+
+
 class Abort(BaseException):
     """Stops the check at once (a timeout, a lost worker, an unwritten stub)."""
 
@@ -479,26 +492,20 @@ class Session:
 
     # -- failures --------------------------------------------------------------
 
+    def take_learner_answer(self, answer: Dict[str, Any]) -> None:
+        """Take the output of one of the learner's answers, and stop the check
+        when a guard's evidence in it amounts to a failure."""
+        self.take_output(answer)
+        broken = self.evidence_failure(answer, None)
+        if broken is not None:
+            raise Abort(broken)
+
     def evidence_failure(self, answer: Dict[str, Any], case: Optional[str]) -> Optional[Failure]:
         """The failure a guard's evidence in ``answer`` amounts to, if any."""
         for kind, detail in answer.get("evidence") or ():
-            if kind == "forbidden":
-                return Failure(stage="forbidden", case=case, message=(
-                    f"your code used {detail} (reached while it ran), which this problem "
-                    "does not allow: it asks you to do that work yourself"))
-            if kind == "refused":
-                return Failure(stage="rules", case=case, message=(
-                    f"your code tried {detail}, which is not allowed while it is graded"))
-            if kind == "changed":
-                return Failure(stage="rules", case=case, message=(
-                    f"your code changed its input {detail}; the problem says to leave the "
-                    "input as it was given (even for a moment)"))
-            if kind == "integrity":
-                return Failure(stage="rules", case=case, message=(
-                    f"your code changed part of the grader or of Python itself ({detail})"))
-            if kind == "counter":
-                return Failure(stage="rules", case=case, message=(
-                    "your code reset the comparison counter the grader reads"))
+            if kind in EVIDENCE_SAYS:
+                stage, says = EVIDENCE_SAYS[kind]
+                return Failure(stage=stage, case=case, message=says.format(detail))
         return None
 
     def error_failure(self, failure: Dict[str, Any], case: Optional[str], *,

@@ -208,10 +208,7 @@ def _run(session: Session, worker: Any, case: Any, *, count: bool, n: int,
         # round trip and the machine's load stay out of the reference's cost.
         cpu = answer.get("cpu")
         return answer, cpu if isinstance(cpu, float) and 0.0 <= cpu <= seconds else seconds
-    session.take_output(answer)
-    broken = session.evidence_failure(answer, None)
-    if broken is not None:
-        raise Abort(broken)
+    session.take_learner_answer(answer)
     if not answer.get("ok"):
         failure = answer.get("failure") or {}
         if failure.get("memory"):

@@ -2,8 +2,9 @@
 
 Every problem lives in its own module ``dsa/practice/problems/<module>.py``
 that defines one module-level name, ``PROBLEM``, an instance of
-:class:`Problem`.  The registry (``dsa.practice.registry``) finds them by
-walking that package, so adding a problem never means editing a shared list.
+:class:`Problem`, built by :func:`declare` from the module's conventional
+names.  The registry (``dsa.practice.registry``) finds them by walking that
+package, so adding a problem never means editing a shared list.
 
 Where each part runs
 --------------------
@@ -42,12 +43,14 @@ statement rule broken (a value changed where nodes had to move).
 
 from __future__ import annotations
 
+import ast
 import random
+import sys
 from dataclasses import dataclass, field
-from typing import Any, Callable, Literal, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Literal, NamedTuple, Optional, Sequence, Tuple
 
-__all__ = ["Complexity", "Family", "Memory", "Problem", "Rules", "STRUCTURES",
-           "DIFFICULTIES", "same_plain"]
+__all__ = ["Complexity", "Family", "Listing", "Memory", "Problem", "Rules", "STRUCTURES",
+           "DIFFICULTIES", "declare", "same_plain"]
 
 #: The groups ``list`` shows, in this order.
 STRUCTURES = ("heap", "hash table", "linked list", "deque")
@@ -291,9 +294,65 @@ class Problem:
         under which this problem (or one with the same name) sits there.
         """
         module = getattr(self.run, "__module__", None) or ""
-        import sys
         namespace = vars(sys.modules[module]) if module in sys.modules else {}
         for attribute, value in namespace.items():
             if isinstance(value, Problem) and value.name == self.name:
                 return f"{module}:{attribute}"
         return f"{module}:PROBLEM"
+
+
+class Listing(NamedTuple):
+    """How ``list`` shows a problem: its title, under which structure, how
+    hard, and where inside the structure's group."""
+
+    title: str
+    #: One of :data:`STRUCTURES`.
+    structure: str
+    #: One of :data:`DIFFICULTIES`.
+    difficulty: str
+    order: int = 0
+
+
+#: The parts :func:`declare` takes from a problem module's names.
+_CONSTANTS = {"statement": "STATEMENT", "examples": "EXAMPLES", "constraints": "CONSTRAINTS",
+          "hints": "HINTS", "stub": "STUB", "complexity": "COMPLEXITY"}
+_FUNCTIONS = {"run": "_run", "judge": "_judge", "show_case": "_show", "large_cases": "_large"}
+
+
+def _entry_kind(stub: str, entry: str) -> Literal["function", "class"]:
+    """Whether the stub defines ``entry`` as a function or as a class."""
+    for node in ast.parse(stub).body:
+        if isinstance(node, ast.ClassDef) and node.name == entry:
+            return "class"
+        if isinstance(node, ast.FunctionDef) and node.name == entry:
+            return "function"
+    raise ValueError(f"the stub does not define {entry!r}")
+
+
+def declare(namespace: Dict[str, Any], listing: Listing, *, entry: str,
+            **fields: Any) -> Problem:
+    """The :class:`Problem` a module ``problems/word_word.py`` defines, from
+    the names the module uses by convention.
+
+    Called as ``PROBLEM = declare(globals(), Listing(...), entry=...)`` at the
+    end of the module.  The name is the module's (``word-word``), the
+    reference solution ``solutions/word_word.py``; the learner's texts are
+    the module's ``STATEMENT``, ``EXAMPLES``, ``CONSTRAINTS``, ``HINTS`` and
+    ``STUB``, its growth check ``COMPLEXITY`` (when it has one); the inputs
+    are ``_CASES`` (a Hypothesis strategy) or ``_cases()`` (an
+    ``@st.composite``), and ``run``, ``judge``, ``show_case`` and
+    ``large_cases`` are the module's ``_run``, ``_judge``, ``_show`` and
+    ``_large`` where it defines them.  Whether the learner writes a function
+    or a class is read from how the stub defines ``entry``.  ``fields``
+    give the other parts of a :class:`Problem` (``explicit_cases``,
+    ``forbidden``, ``rules``, ``lessons``...).
+    """
+    module = namespace["__name__"].rpartition(".")[2]
+    found = {part: namespace[name] for table in (_CONSTANTS, _FUNCTIONS)
+             for part, name in table.items() if name in namespace}
+    if "cases" not in fields:
+        found["cases"] = namespace["_CASES"] if "_CASES" in namespace else namespace["_cases"]()
+    found.update(fields)
+    return Problem(name=module.replace("_", "-"), entry=entry,
+                   kind=_entry_kind(found["stub"], entry),
+                   reference=f"dsa.practice.solutions.{module}", **listing._asdict(), **found)

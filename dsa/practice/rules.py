@@ -40,10 +40,7 @@ def measure_memory(session: Session, worker: Any, case: Any, n: int) -> int:
         raise Abort(lost.failure(session, None, where=f"on an input of size n = {n:,}",
                                  seconds=session.growth_timeout)) from None
     if worker is session.learner:
-        session.take_output(answer)
-        broken = session.evidence_failure(answer, None)
-        if broken is not None:
-            raise Abort(broken)
+        session.take_learner_answer(answer)
     if not answer.get("ok"):
         failure = answer.get("failure") or {}
         raise Abort(session.error_failure(failure, None, stage="correctness",

@@ -9,7 +9,12 @@ A problem called ``word-word`` is five files, named after its module
 ``problems/word_word.py``
     defines ``PROBLEM``, a :class:`dsa.practice.problem.Problem`: the
     statement, examples, constraints, hints, stub, the inputs and how to
-    judge answers.
+    judge answers.  The module names them by convention (``STATEMENT``,
+    ``EXAMPLES``, ``CONSTRAINTS``, ``HINTS``, ``STUB``, ``COMPLEXITY``,
+    ``_CASES`` or ``_cases``, ``_run``, ``_judge``, ``_show``, ``_large``)
+    and ends with ``PROBLEM = declare(globals(), Listing(title, structure,
+    difficulty, order=...), entry=...)``, which gathers them (see
+    :func:`dsa.practice.problem.declare`).
 ``solutions/word_word.py``
     the reference solution; its module docstring is the explanation
     ``python -m dsa.practice solution`` shows.

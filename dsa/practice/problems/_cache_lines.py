@@ -95,3 +95,14 @@ def not_a_permutation(answer: List[int], items: List[int], noun: str) -> Optiona
     if got - wanted:
         return f"{min(got - wanted)} is not one of the {noun}"
     return f"the order leaves out {min(wanted - got)}"
+
+
+def no_more_lines(actual: Any, expected: Any, lines: Callable[[Any], int],
+                  says: Callable[[int, int], str]) -> Optional[str]:
+    """The judge's verdict on an answer that may be any of several: None when
+    ``actual`` touches no more cache lines (``lines`` of it) than the
+    reference's ``expected``, else what ``says`` makes of the two counts."""
+    if actual == expected:  # the reference's own answer touches the same lines
+        return None
+    mine, best = lines(actual), lines(expected)
+    return None if mine <= best else says(mine, best)

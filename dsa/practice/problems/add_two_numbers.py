@@ -8,7 +8,7 @@ from typing import Any, Callable, List, Optional, Tuple, Union
 from hypothesis import strategies as st
 
 from dsa.practice.nodes import ListNode
-from dsa.practice.problem import Complexity, Family, Problem
+from dsa.practice.problem import Complexity, Family, Listing, declare
 from dsa.practice.problems._chains import NEVER_ENDS_SAYS, linked
 from dsa.practice.problems._lists import call, new_chain, unchanged
 
@@ -37,6 +37,29 @@ def add_two_numbers(a: ListNode, b: ListNode) -> ListNode
 Aim for O(max(m, n)) time for lists of m and n nodes, digit by digit, as
 on paper.
 """
+
+EXAMPLES = (
+    "`add_two_numbers(from_list([2, 4, 3]), from_list([5, 6, 4]))` returns the new chain "
+    "`7 -> 0 -> 8`: 342 + 465 = 807.",
+    "`add_two_numbers(from_list([9, 9]), from_list([1]))` returns `0 -> 0 -> 1`: "
+    "99 + 1 = 100, the last carry making a node of its own.",
+    "`add_two_numbers(from_list([0]), from_list([0]))` returns the one-node chain `0`.",
+)
+
+CONSTRAINTS = (
+    "1 <= number of nodes in each list <= 10,000",
+    "every val is a digit from 0 to 9; no leading zeros except the number 0",
+)
+
+HINTS = (
+    "Add as on paper, from the lowest digit, which is conveniently the first node: "
+    "digit of a + digit of b + the carry from the column before.",
+    "The column's total is between 0 and 19: its last digit, `total % 10`, goes in a new "
+    "node, and `total // 10` (0 or 1) is carried into the next column.",
+    "Keep going while either list has nodes left *or* the carry is 1, treating a list "
+    "that ran out as zeros.  A dummy node in front of the result and a `tail` name make "
+    "appending a node O(1).",
+)
 
 STUB = '''\
 """Add two numbers given as lists of digits, lowest digit first.
@@ -110,6 +133,9 @@ def _number_digits(draw: Any) -> List[int]:
     return digits
 
 
+_CASES = st.tuples(_number_digits(), _number_digits())
+
+
 def _show(case: Case) -> str:
     return call("add_two_numbers", case[0], case[1])
 
@@ -135,57 +161,27 @@ def _uneven(n: int, rng: random.Random) -> Case:
     return ([rng.randrange(1, 10)], _digits(n, rng))
 
 
+COMPLEXITY = Complexity(
+    expected="O(max(m, n))",
+    max_exponent=1.3,
+    sizes=(200, 400, 800, 1600, 3200),
+    families=(Family("equal lengths", _equal), Family("carry all the way", _carry),
+              Family("one digit plus n", _uneven)),
+    repeats=9,
+    note="n digits in all",
+)
+
+
 def _large(rng: random.Random) -> List[Case]:
     """Numbers as long as the constraints allow."""
     return [(_digits(10_000, rng), _digits(10_000, rng)), ([9] * 10_000, [9] * 9_999)]
 
 
-PROBLEM = Problem(
-    name="add-two-numbers",
-    title="Add two numbers stored as lists",
-    structure="linked list",
-    difficulty="medium",
+PROBLEM = declare(
+    globals(),
+    Listing("Add two numbers stored as lists", "linked list", "medium", order=7),
     entry="add_two_numbers",
-    kind="function",
-    statement=STATEMENT,
-    examples=(
-        "`add_two_numbers(from_list([2, 4, 3]), from_list([5, 6, 4]))` returns the new chain "
-        "`7 -> 0 -> 8`: 342 + 465 = 807.",
-        "`add_two_numbers(from_list([9, 9]), from_list([1]))` returns `0 -> 0 -> 1`: "
-        "99 + 1 = 100, the last carry making a node of its own.",
-        "`add_two_numbers(from_list([0]), from_list([0]))` returns the one-node chain `0`.",
-    ),
-    constraints=(
-        "1 <= number of nodes in each list <= 10,000",
-        "every val is a digit from 0 to 9; no leading zeros except the number 0",
-    ),
-    hints=(
-        "Add as on paper, from the lowest digit, which is conveniently the first node: "
-        "digit of a + digit of b + the carry from the column before.",
-        "The column's total is between 0 and 19: its last digit, `total % 10`, goes in a new "
-        "node, and `total // 10` (0 or 1) is carried into the next column.",
-        "Keep going while either list has nodes left *or* the carry is 1, treating a list "
-        "that ran out as zeros.  A dummy node in front of the result and a `tail` name make "
-        "appending a node O(1).",
-    ),
-    stub=STUB,
-    reference="dsa.practice.solutions.add_two_numbers",
-    cases=st.tuples(_number_digits(), _number_digits()),
-    run=_run,
-    judge=_judge,
-    complexity=Complexity(
-        expected="O(max(m, n))",
-        max_exponent=1.3,
-        sizes=(200, 400, 800, 1600, 3200),
-        families=(Family("equal lengths", _equal), Family("carry all the way", _carry),
-                  Family("one digit plus n", _uneven)),
-        repeats=9,
-        note="n digits in all",
-    ),
-    show_case=_show,
-    order=7,
     explicit_cases=(([0], [0]), ([5], [5]), ([2, 4, 3], [5, 6, 4]), ([9, 9], [1]),
                     ([1], [9, 9, 9])),
-    large_cases=_large,
     lessons=("linkedlist",),
 )

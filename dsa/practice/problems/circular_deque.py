@@ -7,7 +7,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Family, Problem, Rules
+from dsa.practice.problem import Complexity, Family, Listing, Rules, declare
 from dsa.practice.problems._timing import growth_sizes
 
 #: One operation: a method name, followed by the value for the two pushes.
@@ -83,6 +83,31 @@ The grader checks these rules besides the answers:
   full;
   and 10,000 operations on a deque of capacity 1 must finish in time.
 """
+
+EXAMPLES = (
+    "`d = CircularDeque(2)`; `d.push_back(1)` and `d.push_front(2)` return `True`, then "
+    "`d.push_back(3)` returns `False` (full).",
+    "Continuing: `d.front()` is `2`, `d.back()` is `1`; after `d.pop_front()` (`True`), "
+    "`d.front()` is `1` and `len(d)` is `1`.",
+    "On an empty deque `d.pop_back()` returns `False` and `d.back()` returns `-1`.",
+)
+
+CONSTRAINTS = (
+    "1 <= capacity <= 10,000",
+    "0 <= value <= 10**9",
+    "up to 10,000 operations",
+)
+
+HINTS = (
+    "Keep three things: a list `slots` of `capacity` entries, the index `head` of the front "
+    "value, and `count`, the number of values.  The back value is then `count - 1` places "
+    "after `head`.",
+    "Positions wrap around: the slot `k` places after `head` is `(head + k) % capacity`.  So "
+    "`back()` reads `slots[(head + count - 1) % capacity]`.",
+    "`push_back` writes at `(head + count) % capacity` and adds one to `count`.  "
+    "`push_front` first moves `head` one slot back, `head = (head - 1) % capacity`, then "
+    "writes there.  `pop_front` moves `head` forward; `pop_back` only needs `count -= 1`.",
+)
 
 STUB = '''\
 """A bounded double-ended queue on a ring buffer.
@@ -330,6 +355,26 @@ def _full(n: int, rng: random.Random) -> LongCase:
     return _long(n, _cycle(names, _SPEED_OPERATIONS, rng), fill=_fill(n, rng))
 
 
+COMPLEXITY = Complexity(
+    expected="O(1) per operation",
+    # O(1) code still grows like n^0.2 to n^0.3 here (a larger deque
+    # misses the processor's caches more often); O(n) work per operation
+    # grows like n^0.8 and more.
+    max_exponent=0.5,
+    # Filling costs n for everyone, more for a deque of its own nodes than
+    # for a ring buffer: capacities up to 4,096, so that the operations
+    # after the fill stay most of the time.
+    sizes=growth_sizes(256),
+    repeats=7,
+    families=(Family("capacity n, half full, wrapping", _half_full),
+              # Filling costs n for everyone: smaller n, so that the
+              # operations after it are most of the time.
+              # Full, the fill is n pushes: half as large a capacity.
+              Family("capacity n, full", _full, sizes=growth_sizes(128))),
+    note=f"capacity n, then {_SPEED_OPERATIONS:,} operations",
+)
+
+
 def _large(rng: random.Random) -> Sequence[LongCase]:
     """Cases at the constraints' limit: capacity 10,000 with 10,000
     operations (the front wrapping round from slot 0, and a full deque
@@ -360,63 +405,12 @@ TRIPWIRES = ("collections.deque", "_collections.deque", "queue.deque", "queue.Qu
 FORBIDDEN_TYPES = ("collections.deque", "dsa.deque.BlockedDeque",
                    "dsa.linkedlist.DoublyLinkedList", "dsa.linkedlist.SinglyLinkedList")
 
-PROBLEM = Problem(
-    name="circular-deque",
-    title="Circular deque",
-    structure="deque",
-    difficulty="medium",
+PROBLEM = declare(
+    globals(),
+    Listing("Circular deque", "deque", "medium", order=2),
     entry="CircularDeque",
-    kind="class",
-    statement=STATEMENT,
-    examples=(
-        "`d = CircularDeque(2)`; `d.push_back(1)` and `d.push_front(2)` return `True`, then "
-        "`d.push_back(3)` returns `False` (full).",
-        "Continuing: `d.front()` is `2`, `d.back()` is `1`; after `d.pop_front()` (`True`), "
-        "`d.front()` is `1` and `len(d)` is `1`.",
-        "On an empty deque `d.pop_back()` returns `False` and `d.back()` returns `-1`.",
-    ),
-    constraints=(
-        "1 <= capacity <= 10,000",
-        "0 <= value <= 10**9",
-        "up to 10,000 operations",
-    ),
-    hints=(
-        "Keep three things: a list `slots` of `capacity` entries, the index `head` of the front "
-        "value, and `count`, the number of values.  The back value is then `count - 1` places "
-        "after `head`.",
-        "Positions wrap around: the slot `k` places after `head` is `(head + k) % capacity`.  So "
-        "`back()` reads `slots[(head + count - 1) % capacity]`.",
-        "`push_back` writes at `(head + count) % capacity` and adds one to `count`.  "
-        "`push_front` first moves `head` one slot back, `head = (head - 1) % capacity`, then "
-        "writes there.  `pop_front` moves `head` forward; `pop_back` only needs `count -= 1`.",
-    ),
-    stub=STUB,
-    reference="dsa.practice.solutions.circular_deque",
-    cases=_cases(),
-    run=_run,
-    judge=_judge,
-    complexity=Complexity(
-        expected="O(1) per operation",
-        # O(1) code still grows like n^0.2 to n^0.3 here (a larger deque
-        # misses the processor's caches more often); O(n) work per operation
-        # grows like n^0.8 and more.
-        max_exponent=0.5,
-        # Filling costs n for everyone, more for a deque of its own nodes than
-        # for a ring buffer: capacities up to 4,096, so that the operations
-        # after the fill stay most of the time.
-        sizes=growth_sizes(256),
-        repeats=7,
-        families=(Family("capacity n, half full, wrapping", _half_full),
-                  # Filling costs n for everyone: smaller n, so that the
-                  # operations after it are most of the time.
-                  # Full, the fill is n pushes: half as large a capacity.
-                  Family("capacity n, full", _full, sizes=growth_sizes(128))),
-        note=f"capacity n, then {_SPEED_OPERATIONS:,} operations",
-    ),
-    show_case=_show,
     forbidden=FORBIDDEN,
     rules=Rules(tripwires=TRIPWIRES, forbidden_types=FORBIDDEN_TYPES),
-    order=2,
     explicit_cases=(
         (1, [("pop_back",), ("pop_front",), ("front",), ("back",), ("is_empty",)]),
         (1, [("push_front", 5), ("push_back", 6), ("is_full",), ("back",), ("len",)]),
@@ -424,5 +418,4 @@ PROBLEM = Problem(
         (2, [("push_back", 1), ("pop_front",), ("push_back", 2), ("push_back", 3), ("back",)]),
         (3, [("push_back", 1), ("push_front", 2), ("pop_back",), ("back",), ("front",)]),
     ),
-    large_cases=_large,
 )

@@ -8,7 +8,7 @@ from typing import Any, Callable, List
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Family, Problem
+from dsa.practice.problem import Complexity, Family, Listing, declare
 from dsa.practice.problems._answers import numbers_text, sizes_between, truth
 
 #: A case: the list.
@@ -32,6 +32,27 @@ where "have I seen x?" costs O(1).  Sorting first and comparing neighbours,
 O(n log n), is accepted too (the check cannot tell it from O(n)), but
 comparing every pair of positions, O(n**2), is too slow.
 """
+
+EXAMPLES = (
+    "`contains_duplicate([4, 1, 7, 1])` returns `True`: 1 occurs twice",
+    "`contains_duplicate([4, 1, 7])` returns `False`",
+    "`contains_duplicate([])` returns `False`",
+)
+
+CONSTRAINTS = (
+    "0 <= len(nums) <= 10**5",
+    "-10**9 <= nums[i] <= 10**9",
+)
+
+HINTS = (
+    "Checking every pair answers the question in O(n^2).  While you walk "
+    "the list once, what would you need to remember to spot a repeat at "
+    "once?",
+    "The values seen so far, in a structure that answers \"is x among "
+    "them?\" in O(1): a `set`.",
+    "For each value: if it is already in the set, you have found a "
+    "repeat; otherwise add it.  If the walk ends, there was none.",
+)
 
 STUB = '''\
 """Contains duplicate.
@@ -96,6 +117,16 @@ def _duplicate_last(n: int, rng: random.Random) -> Case:
     return nums + [nums[-1]]
 
 
+COMPLEXITY = Complexity(
+    expected="O(n) on average (sorting, O(n log n), passes too)",
+    max_exponent=1.8,
+    sizes=sizes_between(500, 8000, 10),
+    families=(Family("no duplicate", _no_duplicate),
+              Family("duplicate last", _duplicate_last)),
+    note="the only repeat, if any, comes last",
+)
+
+
 def _large(rng: random.Random) -> List[Case]:
     """The most values, the widest range: none repeated; the first one
     repeated last; the two extremes side by side."""
@@ -108,46 +139,10 @@ def _large(rng: random.Random) -> List[Case]:
     ]
 
 
-PROBLEM = Problem(
-    name="contains-duplicate",
-    title="Contains duplicate",
-    structure="hash table",
-    difficulty="easy",
+PROBLEM = declare(
+    globals(),
+    Listing("Contains duplicate", "hash table", "easy", order=6),
     entry="contains_duplicate",
-    kind="function",
-    statement=STATEMENT,
-    examples=(
-        "`contains_duplicate([4, 1, 7, 1])` returns `True`: 1 occurs twice",
-        "`contains_duplicate([4, 1, 7])` returns `False`",
-        "`contains_duplicate([])` returns `False`",
-    ),
-    constraints=(
-        "0 <= len(nums) <= 10**5",
-        "-10**9 <= nums[i] <= 10**9",
-    ),
-    hints=(
-        "Checking every pair answers the question in O(n^2).  While you walk "
-        "the list once, what would you need to remember to spot a repeat at "
-        "once?",
-        "The values seen so far, in a structure that answers \"is x among "
-        "them?\" in O(1): a `set`.",
-        "For each value: if it is already in the set, you have found a "
-        "repeat; otherwise add it.  If the walk ends, there was none.",
-    ),
-    stub=STUB,
-    reference="dsa.practice.solutions.contains_duplicate",
-    cases=_CASES,
-    run=_run,
-    complexity=Complexity(
-        expected="O(n) on average (sorting, O(n log n), passes too)",
-        max_exponent=1.8,
-        sizes=sizes_between(500, 8000, 10),
-        families=(Family("no duplicate", _no_duplicate),
-                  Family("duplicate last", _duplicate_last)),
-        note="the only repeat, if any, comes last",
-    ),
-    show_case=_show,
-    order=6,
     explicit_cases=(
         [],
         [5],
@@ -155,6 +150,5 @@ PROBLEM = Problem(
         [3, 1, 2],
         [-WIDEST, WIDEST, 0, -WIDEST],
     ),
-    large_cases=_large,
     lessons=("hashtable",),
 )

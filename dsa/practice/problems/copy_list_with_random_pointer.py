@@ -8,7 +8,7 @@ from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 from hypothesis import strategies as st
 
 from dsa.practice.nodes import RandomListNode
-from dsa.practice.problem import Complexity, Family, Problem, Rules
+from dsa.practice.problem import Complexity, Family, Listing, Rules, declare
 from dsa.practice.problems._chains import NEVER_ENDS, NEVER_ENDS_SAYS
 from dsa.practice.problems._lists import RuleBroken, new_chain
 
@@ -49,6 +49,33 @@ def copy_random_list(head: RandomListNode | None) -> RandomListNode | None
 Values may repeat, so they cannot tell nodes apart.  Aim for O(n) time;
 O(n) extra memory is fine.
 """
+
+EXAMPLES = (
+    "For `from_pairs([(7, None), (13, 0), (11, 2)])` (the `13`'s random refers to the `7`, "
+    "the `11`'s to itself) the copy reads the same, `[(7, None), (13, 0), (11, 2)]`, with "
+    "three new nodes.",
+    "For `from_pairs([(1, 1), (1, 1)])` both randoms of the copy refer to the copy's "
+    "second node, although both values are 1.",
+    "`copy_random_list(None)` returns `None`.",
+)
+
+CONSTRAINTS = (
+    "0 <= number of nodes <= 5,000",
+    "-10**4 <= val <= 10**4; values may repeat",
+    "each random is None or a node of the same list",
+)
+
+HINTS = (
+    "The values and the `next` links are easy to copy in one walk.  The hard part is "
+    "`random`: when you copy a node, the copy of its random target may not exist yet, "
+    "and values cannot tell you which node it is.",
+    "Do it in two walks.  First make every copy, and remember for each original node "
+    "which new node is its copy.  Then walk again and set each copy's `next` and "
+    "`random` from its original's, looked up in what you remembered.",
+    "A `dict` from original node to copy does the remembering: nodes are hashable and "
+    "compare by identity.  `copies[node.random]` (with None for None) is then the "
+    "copy's random.",
+)
 
 STUB = '''\
 """Deep-copy a list with random pointers.
@@ -188,6 +215,16 @@ def _to_the_end(n: int, rng: random.Random) -> Case:
     return ([rng.randrange(10**4) for _ in range(n)], [n - 1] * n)
 
 
+COMPLEXITY = Complexity(
+    expected="O(n)",
+    max_exponent=1.3,
+    sizes=(100, 200, 400, 800, 1600),
+    families=(Family("random targets", _random_targets),
+              Family("all to the last node", _to_the_end)),
+    repeats=15,
+)
+
+
 def _large(rng: random.Random) -> List[Case]:
     """The longest list the constraints allow, values from the whole range
     (so some repeat), randoms to anywhere or None."""
@@ -196,57 +233,13 @@ def _large(rng: random.Random) -> List[Case]:
              [rng.choice((None, rng.randrange(n))) for _ in range(n)])]
 
 
-PROBLEM = Problem(
-    name="copy-list-with-random-pointer",
-    title="Copy a list with random pointers",
-    structure="linked list",
-    difficulty="medium",
+PROBLEM = declare(
+    globals(),
+    Listing("Copy a list with random pointers", "linked list", "medium", order=6),
     entry="copy_random_list",
-    kind="function",
-    statement=STATEMENT,
-    examples=(
-        "For `from_pairs([(7, None), (13, 0), (11, 2)])` (the `13`'s random refers to the `7`, "
-        "the `11`'s to itself) the copy reads the same, `[(7, None), (13, 0), (11, 2)]`, with "
-        "three new nodes.",
-        "For `from_pairs([(1, 1), (1, 1)])` both randoms of the copy refer to the copy's "
-        "second node, although both values are 1.",
-        "`copy_random_list(None)` returns `None`.",
-    ),
-    constraints=(
-        "0 <= number of nodes <= 5,000",
-        "-10**4 <= val <= 10**4; values may repeat",
-        "each random is None or a node of the same list",
-    ),
-    hints=(
-        "The values and the `next` links are easy to copy in one walk.  The hard part is "
-        "`random`: when you copy a node, the copy of its random target may not exist yet, "
-        "and values cannot tell you which node it is.",
-        "Do it in two walks.  First make every copy, and remember for each original node "
-        "which new node is its copy.  Then walk again and set each copy's `next` and "
-        "`random` from its original's, looked up in what you remembered.",
-        "A `dict` from original node to copy does the remembering: nodes are hashable and "
-        "compare by identity.  `copies[node.random]` (with None for None) is then the "
-        "copy's random.",
-    ),
-    stub=STUB,
-    reference="dsa.practice.solutions.copy_list_with_random_pointer",
-    cases=_cases(),
-    run=_run,
-    judge=_judge,
-    complexity=Complexity(
-        expected="O(n)",
-        max_exponent=1.3,
-        sizes=(100, 200, 400, 800, 1600),
-        families=(Family("random targets", _random_targets),
-                  Family("all to the last node", _to_the_end)),
-        repeats=15,
-    ),
-    show_case=_show,
     forbidden=("copy.deepcopy",),
     rules=Rules(keep_input=True, tripwires=("copy.deepcopy",)),
-    order=6,
     explicit_cases=(([], []), ([7], [None]), ([5], [0]), ([1, 1], [1, 1]),
                     ([7, 13, 11], [None, 0, 2]), ([2, 2, 2], [2, 0, None])),
-    large_cases=_large,
     lessons=("linkedlist",),
 )

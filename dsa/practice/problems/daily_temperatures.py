@@ -8,7 +8,7 @@ from typing import Any, Callable, List, Optional
 from hypothesis import strategies as st
 
 from dsa.practice.counting import Counted
-from dsa.practice.problem import Complexity, Family, Problem
+from dsa.practice.problem import Complexity, Family, Listing, declare
 
 STATEMENT = """\
 `temps` lists the temperature of each day, in order.  For every day,
@@ -30,6 +30,32 @@ still waiting for a warmer one, kept in order.  (Its deque side is
 "Shortest subarray with sum at least k".)
 """
 
+EXAMPLES = (
+    "`daily_temperatures([3, 4, 2, 1, 5])` returns `[1, 3, 2, 1, 0]`: after the `4`, the "
+    "first warmer day is the `5`, three days later.",
+    "`daily_temperatures([7, 7, 8])` returns `[2, 1, 0]`: the second `7` is not warmer "
+    "than the first.",
+    "`daily_temperatures([9, 8, 7])` returns `[0, 0, 0]`.",
+)
+
+CONSTRAINTS = (
+    "1 <= len(temps) <= 10,000",
+    "-50 <= temps[i] <= 50",
+    "The speed check counts the comparisons your code makes between the temperatures "
+    "(it passes int-like values that count every `<`, `>`, `==`, ...).",
+)
+
+HINTS = (
+    "Searching forward from every day is O(n**2) when the days keep cooling.  Turn it "
+    "around: when a day arrives, which earlier days does it answer?",
+    "It answers every earlier day that is still waiting and is cooler than it.  The days "
+    "still waiting are never warmer than those that came before them and still wait, so "
+    "keep them on a stack: the coolest waiting day is on top.",
+    "For each day `i`: while the stack is not empty and `temps[stack[-1]] < temps[i]`, "
+    "pop day `j` and set its wait to `i - j`; then push `i`.  Days left on the stack at "
+    "the end wait 0.  Each day is pushed and popped once: O(n).",
+)
+
 STUB = '''\
 """Days until a warmer day.
 
@@ -49,6 +75,9 @@ def daily_temperatures(temps: list[int]) -> list[int]:
     """For each day, the wait until a warmer day (0 if there is none)."""
     raise NotImplementedError("write your solution here")
 '''
+
+
+_CASES = st.lists(st.integers(0, 6), min_size=1, max_size=30)
 
 
 def _run(solution: Callable[[List[Any]], Any], temps: List[Any]) -> List[int]:
@@ -116,60 +145,27 @@ def _counted(temps: List[int]) -> List[Counted]:
     return [Counted(t) for t in temps]
 
 
+COMPLEXITY = Complexity(
+    expected="O(n)",
+    max_exponent=1.3,
+    sizes=(256, 512, 1024, 2048, 4096),
+    families=(Family("cooling, then a hot day", _cooling), Family("random", _random)),
+    counted=_counted,
+    min_ops=lambda n: n - 1,
+    repeats=15,
+    note="comparisons counted",
+)
+
+
 def _large(rng: random.Random) -> List[List[int]]:
     """As many days as the constraints allow, over the whole range."""
     return [_random(10_000, rng), _valleys(10_000, rng)]
 
 
-PROBLEM = Problem(
-    name="daily-temperatures",
-    title="Days until a warmer day",
-    structure="deque",
-    difficulty="medium",
+PROBLEM = declare(
+    globals(),
+    Listing("Days until a warmer day", "deque", "medium", order=6),
     entry="daily_temperatures",
-    kind="function",
-    statement=STATEMENT,
-    examples=(
-        "`daily_temperatures([3, 4, 2, 1, 5])` returns `[1, 3, 2, 1, 0]`: after the `4`, the "
-        "first warmer day is the `5`, three days later.",
-        "`daily_temperatures([7, 7, 8])` returns `[2, 1, 0]`: the second `7` is not warmer "
-        "than the first.",
-        "`daily_temperatures([9, 8, 7])` returns `[0, 0, 0]`.",
-    ),
-    constraints=(
-        "1 <= len(temps) <= 10,000",
-        "-50 <= temps[i] <= 50",
-        "The speed check counts the comparisons your code makes between the temperatures "
-        "(it passes int-like values that count every `<`, `>`, `==`, ...).",
-    ),
-    hints=(
-        "Searching forward from every day is O(n**2) when the days keep cooling.  Turn it "
-        "around: when a day arrives, which earlier days does it answer?",
-        "It answers every earlier day that is still waiting and is cooler than it.  The days "
-        "still waiting are never warmer than those that came before them and still wait, so "
-        "keep them on a stack: the coolest waiting day is on top.",
-        "For each day `i`: while the stack is not empty and `temps[stack[-1]] < temps[i]`, "
-        "pop day `j` and set its wait to `i - j`; then push `i`.  Days left on the stack at "
-        "the end wait 0.  Each day is pushed and popped once: O(n).",
-    ),
-    stub=STUB,
-    reference="dsa.practice.solutions.daily_temperatures",
-    cases=st.lists(st.integers(0, 6), min_size=1, max_size=30),
-    run=_run,
-    judge=_judge,
-    complexity=Complexity(
-        expected="O(n)",
-        max_exponent=1.3,
-        sizes=(256, 512, 1024, 2048, 4096),
-        families=(Family("cooling, then a hot day", _cooling), Family("random", _random)),
-        counted=_counted,
-        min_ops=lambda n: n - 1,
-        repeats=15,
-        note="comparisons counted",
-    ),
-    show_case=_show,
-    order=6,
     explicit_cases=([5], [3, 4, 2, 1, 5], [7, 7, 8], [9, 8, 7], [1, 2, 3]),
-    large_cases=_large,
     lessons=("deque",),
 )

@@ -7,7 +7,7 @@ from typing import Any, Optional, Sequence
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Family, Problem, Rules
+from dsa.practice.problem import Complexity, Family, Listing, Rules, declare
 from dsa.practice.problems._hashing import Packed, by_count, judge_steps, pack, show_steps, sizes
 
 STATEMENT = """\
@@ -269,6 +269,20 @@ def _thousands(n: int, rng: random.Random) -> Packed:
     return _mix(n, rng, step=1000)
 
 
+COMPLEXITY = Complexity(
+    expected="O(1) average per operation",
+    max_exponent=0.5,
+    sizes=sizes(64, 1024),
+    families=(
+        Family("random keys", _random_keys),
+        Family("removals and new keys", _churn, sizes=sizes(8, 128)),
+        Family("keys that are multiples of 1000", _thousands),
+    ),
+    repeats=9,
+    note=f"n keys are put first, then {_OPERATIONS:,} operations run",
+)
+
+
 def _large(rng: random.Random) -> list[Packed]:
     """The constraints' limits in key range: keys from -10**9 to 10**9.
 
@@ -297,39 +311,13 @@ def _large(rng: random.Random) -> list[Packed]:
 _FORBIDDEN = ("dict", "set", "frozenset", "collections.defaultdict", "collections.OrderedDict",
               "collections.Counter", "functools.lru_cache", "functools.cache")
 
-PROBLEM = Problem(
-    name="design-hash-map",
-    title="Design a hash map",
-    structure="hash table",
-    difficulty="medium",
+PROBLEM = declare(
+    globals(),
+    Listing("Design a hash map", "hash table", "medium", order=4),
     entry="MyHashMap",
-    kind="class",
-    statement=STATEMENT,
-    examples=EXAMPLES,
-    constraints=CONSTRAINTS,
-    hints=HINTS,
-    stub=STUB,
-    reference="dsa.practice.solutions.design_hash_map",
-    cases=_CASES,
-    run=_run,
-    judge=_judge,
-    complexity=Complexity(
-        expected="O(1) average per operation",
-        max_exponent=0.5,
-        sizes=sizes(64, 1024),
-        families=(
-            Family("random keys", _random_keys),
-            Family("removals and new keys", _churn, sizes=sizes(8, 128)),
-            Family("keys that are multiples of 1000", _thousands),
-        ),
-        repeats=9,
-        note=f"n keys are put first, then {_OPERATIONS:,} operations run",
-    ),
-    show_case=_show,
     forbidden=_FORBIDDEN,
     rules=Rules(no_hashed_keys=_keys, tripwires=_FORBIDDEN[3:],
                 forbidden_types=("functools._lru_cache_wrapper",)),
-    order=4,
     explicit_cases=tuple(pack(ops) for ops in (
         [("put", 3, 1), ("put", 3, 2), ("get", 3), ("len",)],
         [("remove", 5), ("get", 5), ("len",)],
@@ -340,5 +328,4 @@ PROBLEM = Problem(
         [("put", 10**9, 1), ("put", -10**9, 2), ("get", 10**9), ("get", -10**9),
          ("get", 0), ("len",)],
     )),
-    large_cases=_large,
 )

@@ -8,7 +8,7 @@ from typing import Any, Callable, List, Optional, Sequence, Tuple, Union
 from hypothesis import strategies as st
 
 from dsa.practice.nodes import ListNode
-from dsa.practice.problem import Complexity, Family, Memory, Problem, Rules
+from dsa.practice.problem import Complexity, Family, Listing, Memory, Rules, declare
 from dsa.practice.problems._chains import (
     NO_DEEPER_RECURSION, Given, looped)
 from dsa.practice.problems._timing import growth_sizes
@@ -56,6 +56,33 @@ The grader checks two rules besides the answer:
 O(n) time is expected, and measured on lists whose loop is long, short, or
 missing.
 """
+
+EXAMPLES = (
+    "For `3 -> 2 -> 0 -> 4` with the node `4` linking back to the node `2`, "
+    "`detect_cycle(head)` returns the node `2` (index 1).",
+    "For `1 -> 2` with the node `2` linking back to the node `1`, the answer is the head "
+    "itself.",
+    "For `from_list([1, 2, 3])` (no loop) and for `None`, the answer is `None`.",
+)
+
+CONSTRAINTS = (
+    "0 <= number of nodes <= 10,000",
+    "-10**9 <= val <= 10**9; values may repeat",
+    "the last node's next is None or one of the list's nodes",
+    "O(1) extra memory, measured; the list must be left exactly as it was",
+)
+
+HINTS = (
+    "Two pointers walking at different speeds, one step and two steps at a time, must meet "
+    "if and only if there is a loop.  That answers *whether*; the meeting point is usually "
+    "not the start of the loop.",
+    "Say the loop starts `a` steps from the head and the pointers meet `b` steps into the "
+    "loop, which has length `c`.  The fast pointer walked twice as far as the slow one: work "
+    "out what that says about `a` and `c - b`.",
+    "`a` is a multiple of `c`, minus `b`: from the meeting point, `a` more steps land "
+    "exactly on the loop's start.  So put one pointer back at the head, leave the other at "
+    "the meeting point, and move both one step at a time: they meet at the start of the loop.",
+)
 
 STUB = '''\
 """Find where a linked list's cycle begins.
@@ -174,6 +201,25 @@ def _no_loop(n: int, rng: random.Random) -> Case:
     return (_values(n, rng), -1)
 
 
+COMPLEXITY = Complexity(
+    expected="O(n) time, O(1) extra memory",
+    max_exponent=1.3,
+    # Lengths of the growth check: the reference takes about 0.1 ms of processor
+    # time at the smallest and 2 ms at the largest (see :mod:`._timing`).
+    sizes=growth_sizes(80),
+    repeats=7,
+    # Halfway, path x loop is the largest it can be, n^2 / 4.  Below a
+    # few hundred nodes the grader's own work (building the list,
+    # comparing it before and after) hides such a cost, and a line
+    # fitted through the bend is too uncertain to fail it: this family
+    # starts at 226 nodes and spans a factor of 8.
+    families=(Family("loop halfway", _halfway, sizes=growth_sizes(226, span=8)),
+              Family("loop back to the head", _to_head),
+              Family("self-loop at the end", _self_loop), Family("no loop", _no_loop)),
+    note="lists of n nodes whose loop starts halfway, at the head, at the end, or nowhere",
+)
+
+
 def _large(rng: random.Random) -> Sequence[Case]:
     """Lists at the constraints' limit, 10,000 nodes: without a loop, and
     with a loop that starts far from the head and is long itself (code that
@@ -183,67 +229,12 @@ def _large(rng: random.Random) -> Sequence[Case]:
             ([rng.randrange(10) for _ in range(size)], 6_180))
 
 
-#: Lengths of the growth check: the reference takes about 0.1 ms of processor
-#: time at the smallest and 2 ms at the largest (see :mod:`._timing`).
-SIZES = growth_sizes(80)
-
-
-PROBLEM = Problem(
-    name="detect-cycle",
-    title="Where does the cycle begin?",
-    structure="linked list",
-    difficulty="medium",
+PROBLEM = declare(
+    globals(),
+    Listing("Where does the cycle begin?", "linked list", "medium", order=2),
     entry="detect_cycle",
-    kind="function",
-    statement=STATEMENT,
-    examples=(
-        "For `3 -> 2 -> 0 -> 4` with the node `4` linking back to the node `2`, "
-        "`detect_cycle(head)` returns the node `2` (index 1).",
-        "For `1 -> 2` with the node `2` linking back to the node `1`, the answer is the head "
-        "itself.",
-        "For `from_list([1, 2, 3])` (no loop) and for `None`, the answer is `None`.",
-    ),
-    constraints=(
-        "0 <= number of nodes <= 10,000",
-        "-10**9 <= val <= 10**9; values may repeat",
-        "the last node's next is None or one of the list's nodes",
-        "O(1) extra memory, measured; the list must be left exactly as it was",
-    ),
-    hints=(
-        "Two pointers walking at different speeds, one step and two steps at a time, must meet "
-        "if and only if there is a loop.  That answers *whether*; the meeting point is usually "
-        "not the start of the loop.",
-        "Say the loop starts `a` steps from the head and the pointers meet `b` steps into the "
-        "loop, which has length `c`.  The fast pointer walked twice as far as the slow one: work "
-        "out what that says about `a` and `c - b`.",
-        "`a` is a multiple of `c`, minus `b`: from the meeting point, `a` more steps land "
-        "exactly on the loop's start.  So put one pointer back at the head, leave the other at "
-        "the meeting point, and move both one step at a time: they meet at the start of the loop.",
-    ),
-    stub=STUB,
-    reference="dsa.practice.solutions.detect_cycle",
-    cases=_cases(),
-    run=_run,
-    judge=_judge,
-    complexity=Complexity(
-        expected="O(n) time, O(1) extra memory",
-        max_exponent=1.3,
-        sizes=SIZES,
-        repeats=7,
-        # Halfway, path x loop is the largest it can be, n^2 / 4.  Below a
-        # few hundred nodes the grader's own work (building the list,
-        # comparing it before and after) hides such a cost, and a line
-        # fitted through the bend is too uncertain to fail it: this family
-        # starts at 226 nodes and spans a factor of 8.
-        families=(Family("loop halfway", _halfway, sizes=growth_sizes(226, span=8)),
-                  Family("loop back to the head", _to_head),
-                  Family("self-loop at the end", _self_loop), Family("no loop", _no_loop)),
-        note="lists of n nodes whose loop starts halfway, at the head, at the end, or nowhere",
-    ),
-    show_case=_show,
     forbidden=NO_DEEPER_RECURSION,
     rules=Rules(keep_input=True, memory=Memory("O(1)"), tripwires=NO_DEEPER_RECURSION),
-    order=2,
     explicit_cases=(
         ([], -1),
         ([1], 0),
@@ -252,5 +243,4 @@ PROBLEM = Problem(
         ([1, 2, 3], -1),
         ([4, 4, 4, 4], 2),
     ),
-    large_cases=_large,
 )

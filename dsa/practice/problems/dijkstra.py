@@ -8,7 +8,7 @@ from typing import Any, Callable, List, Optional, Tuple
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Family, Problem
+from dsa.practice.problem import Complexity, Family, Listing, declare
 
 from ._heap_inputs import flatten, regroup, show_groups, sizes
 
@@ -46,6 +46,34 @@ stack (Bellman-Ford, "SPFA") and are fast on random graphs, and of a heap
 search that relaxes the edges of a vertex again for every stale entry it
 pops.
 """
+
+EXAMPLES = (
+    "`shortest_paths(3, [(0, 1, 4), (0, 2, 1), (2, 1, 2)], 0)` returns `[0, 3, 1]`: "
+    "going through 2 beats the direct edge",
+    "`shortest_paths(3, [(0, 1, 5)], 0)` returns `[0, 5, inf]`",
+    "`shortest_paths(1, [], 0)` returns `[0]`",
+)
+
+CONSTRAINTS = (
+    "1 <= n <= 10**5, 0 <= len(edges) <= 2 * 10**5",
+    "0 <= u, v, source < n and 0 <= w <= 10**6",
+)
+
+HINTS = (
+    "The vertex nearest to the source, apart from the source itself, is "
+    "reached by a single edge.  Grow the set of vertices whose distance "
+    "is known, nearest first.",
+    "Keep tentative distances.  Repeatedly take the unfinished vertex with "
+    "the smallest tentative distance: with weights >= 0, that distance is "
+    "final.  Then relax its out-edges: `dist[u] + w < dist[v]` improves v.",
+    "A min-heap of `(distance, vertex)` pairs finds that vertex in "
+    "O(log n).  There is no cheap \"decrease key\": push a new pair on "
+    "every improvement instead.",
+    "A vertex may then come out of the heap several times.  Only the first "
+    "time counts: skip a popped pair whose distance is larger than "
+    "`dist[vertex]`.  And a vertex is finished when it is popped, not when "
+    "it is pushed.",
+)
 
 STUB = '''\
 """Shortest paths from one source.
@@ -190,6 +218,17 @@ def _hub_reached_again(n: int, rng: random.Random) -> Case:
     return _case(n, edges, 0)
 
 
+COMPLEXITY = Complexity(
+    expected="O((n + m) log n)",
+    max_exponent=1.6,
+    sizes=sizes(128, 2048),
+    families=(Family("long shortest paths", _long_path),
+              Family("hub reached again", _hub_reached_again)),
+    repeats=7,
+    note="sparse graphs, m = 2n: long shortest paths, or a hub reached again and again",
+)
+
+
 def _large(rng: random.Random) -> List[Case]:
     """At the limits of the constraints, in two ways that a solution slow in
     n * m still finishes quickly.
@@ -227,55 +266,10 @@ def _large(rng: random.Random) -> List[Case]:
     return [_case(n, edges, 0), _case(wide_n, apart, 0)]
 
 
-PROBLEM = Problem(
-    name="dijkstra",
-    title="Shortest paths from one source",
-    structure="heap",
-    difficulty="hard",
+PROBLEM = declare(
+    globals(),
+    Listing("Shortest paths from one source", "heap", "hard", order=6),
     entry="shortest_paths",
-    kind="function",
-    statement=STATEMENT,
-    examples=(
-        "`shortest_paths(3, [(0, 1, 4), (0, 2, 1), (2, 1, 2)], 0)` returns `[0, 3, 1]`: "
-        "going through 2 beats the direct edge",
-        "`shortest_paths(3, [(0, 1, 5)], 0)` returns `[0, 5, inf]`",
-        "`shortest_paths(1, [], 0)` returns `[0]`",
-    ),
-    constraints=(
-        "1 <= n <= 10**5, 0 <= len(edges) <= 2 * 10**5",
-        "0 <= u, v, source < n and 0 <= w <= 10**6",
-    ),
-    hints=(
-        "The vertex nearest to the source, apart from the source itself, is "
-        "reached by a single edge.  Grow the set of vertices whose distance "
-        "is known, nearest first.",
-        "Keep tentative distances.  Repeatedly take the unfinished vertex with "
-        "the smallest tentative distance: with weights >= 0, that distance is "
-        "final.  Then relax its out-edges: `dist[u] + w < dist[v]` improves v.",
-        "A min-heap of `(distance, vertex)` pairs finds that vertex in "
-        "O(log n).  There is no cheap \"decrease key\": push a new pair on "
-        "every improvement instead.",
-        "A vertex may then come out of the heap several times.  Only the first "
-        "time counts: skip a popped pair whose distance is larger than "
-        "`dist[vertex]`.  And a vertex is finished when it is popped, not when "
-        "it is pushed.",
-    ),
-    stub=STUB,
-    reference="dsa.practice.solutions.dijkstra",
-    cases=_cases(),
-    run=_run,
-    judge=_judge,
-    show_case=_show,
-    complexity=Complexity(
-        expected="O((n + m) log n)",
-        max_exponent=1.6,
-        sizes=sizes(128, 2048),
-        families=(Family("long shortest paths", _long_path),
-                  Family("hub reached again", _hub_reached_again)),
-        repeats=7,
-        note="sparse graphs, m = 2n: long shortest paths, or a hub reached again and again",
-    ),
-    order=6,
     explicit_cases=tuple(_case(*graph) for graph in (
         (1, [], 0),
         (3, [(0, 1, 5)], 0),
@@ -283,5 +277,4 @@ PROBLEM = Problem(
         (3, [(1, 1, 0), (1, 0, 2), (1, 0, 1), (2, 1, 0)], 1),
         (3, [(0, 1, MAX_WEIGHT), (1, 2, MAX_WEIGHT), (0, 2, MAX_WEIGHT)], 0),
     )),
-    large_cases=_large,
 )

@@ -8,7 +8,7 @@ from typing import Any, Callable, List, Optional, Sequence
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Family, Problem, Rules
+from dsa.practice.problem import Complexity, Family, Listing, Rules, declare
 from dsa.practice.problems._timing import growth_sizes
 
 #: A case: the rows of the grid, "." open and "#" wall, all the same length.
@@ -43,6 +43,30 @@ The grader checks these rules besides the answer:
   goal is walled off: every cell should be handled a bounded number of
   times.
 """
+
+EXAMPLES = (
+    '`shortest_path(["..", ".."])` returns `2` (right then down, or down then right).',
+    '`shortest_path(["...", "##.", "..."])` returns `4`: along the top row, then down the '
+    "right column.",
+    '`shortest_path([".#", "#."])` returns `-1`: the only way would be diagonal.',
+)
+
+CONSTRAINTS = (
+    "1 <= rows, cols <= 100",
+    'every character is "." or "#"',
+    "all rows have the same length",
+)
+
+HINTS = (
+    "Every move costs the same, so explore the grid in rings: first every cell 1 move away, "
+    "then every cell 2 moves away, and so on.  The first time you reach a cell, you reached "
+    "it by a shortest path.",
+    "That is breadth-first search.  Keep a queue of cells to expand and a record of the "
+    "distance of every cell already reached; a cell already reached is never queued again.",
+    "Use `collections.deque` as the queue: `popleft()` is O(1), while `list.pop(0)` shifts "
+    "the whole list.  Start with `deque([(0, 0)])` and distance 0; for each cell popped, "
+    "queue its open, unvisited neighbours at distance + 1.",
+)
 
 STUB = '''\
 """Shortest path through a grid maze.
@@ -182,6 +206,19 @@ def _walled_off(n: int, rng: random.Random) -> Case:
     return grid
 
 
+COMPLEXITY = Complexity(
+    expected="O(rows x cols)",
+    max_exponent=1.3,
+    # Cells of the growth check: the reference takes about 0.1 ms of processor
+    # time at the smallest and 2 ms at the largest (see :mod:`._timing`).
+    sizes=growth_sizes(128),
+    repeats=7,
+    families=(Family("open grid", _open), Family("serpentine corridor", _serpentine),
+              Family("goal walled off", _walled_off)),
+    note="grids of n cells",
+)
+
+
 def _large(rng: random.Random) -> Sequence[Case]:
     """Grids at the constraints' limit: 100 x 100 open, a maze, 30 %
     walls at random, walled off; one row and one column of 100."""
@@ -194,57 +231,11 @@ def _large(rng: random.Random) -> Sequence[Case]:
             _walled_off(top * top, rng), ["." * top], ["."] * top)
 
 
-#: Cells of the growth check: the reference takes about 0.1 ms of processor
-#: time at the smallest and 2 ms at the largest (see :mod:`._timing`).
-SIZES = growth_sizes(128)
-
-
-PROBLEM = Problem(
-    name="grid-shortest-path",
-    title="Shortest path in a grid",
-    structure="deque",
-    difficulty="medium",
+PROBLEM = declare(
+    globals(),
+    Listing("Shortest path in a grid", "deque", "medium", order=3),
     entry="shortest_path",
-    kind="function",
-    statement=STATEMENT,
-    examples=(
-        '`shortest_path(["..", ".."])` returns `2` (right then down, or down then right).',
-        '`shortest_path(["...", "##.", "..."])` returns `4`: along the top row, then down the '
-        "right column.",
-        '`shortest_path([".#", "#."])` returns `-1`: the only way would be diagonal.',
-    ),
-    constraints=(
-        "1 <= rows, cols <= 100",
-        'every character is "." or "#"',
-        "all rows have the same length",
-    ),
-    hints=(
-        "Every move costs the same, so explore the grid in rings: first every cell 1 move away, "
-        "then every cell 2 moves away, and so on.  The first time you reach a cell, you reached "
-        "it by a shortest path.",
-        "That is breadth-first search.  Keep a queue of cells to expand and a record of the "
-        "distance of every cell already reached; a cell already reached is never queued again.",
-        "Use `collections.deque` as the queue: `popleft()` is O(1), while `list.pop(0)` shifts "
-        "the whole list.  Start with `deque([(0, 0)])` and distance 0; for each cell popped, "
-        "queue its open, unvisited neighbours at distance + 1.",
-    ),
-    stub=STUB,
-    reference="dsa.practice.solutions.grid_shortest_path",
-    cases=_cases(),
-    run=_run,
-    judge=_judge,
-    complexity=Complexity(
-        expected="O(rows x cols)",
-        max_exponent=1.3,
-        sizes=SIZES,
-        repeats=7,
-        families=(Family("open grid", _open), Family("serpentine corridor", _serpentine),
-                  Family("goal walled off", _walled_off)),
-        note="grids of n cells",
-    ),
     rules=Rules(keep_input=True),
-    show_case=_show,
-    order=3,
     explicit_cases=(
         ["."],
         ["#"],
@@ -254,5 +245,4 @@ PROBLEM = Problem(
         [".", "#", "."],
         ["..", ".#"],
     ),
-    large_cases=_large,
 )

@@ -9,7 +9,7 @@ from typing import Any, Optional
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Family, Problem
+from dsa.practice.problem import Complexity, Family, Listing, declare
 from dsa.practice.problems._hashing import sizes
 
 STATEMENT = """\
@@ -83,7 +83,7 @@ def group_anagrams(words: list[str]) -> list[list[str]]:
 
 #: Few letters and short words, so that anagrams (and near misses such as
 #: "aab" / "abb") are common.
-_WORDS = st.lists(st.text(alphabet="abc", max_size=4), max_size=25)
+_CASES = st.lists(st.text(alphabet="abc", max_size=4), max_size=25)
 
 
 def _run(solution: Any, case: list[str]) -> list[list[str]]:
@@ -188,6 +188,21 @@ def _long_words(n: int, rng: random.Random) -> list[str]:
     return _words(_LONG_COUNT, _classes(_LONG_COUNT // 4, n, rng), rng)
 
 
+COMPLEXITY = Complexity(
+    expected="O(n * L log L)",
+    max_exponent=1.3,
+    sizes=sizes(128, 2896),
+    families=(
+        Family("many small groups", _many_groups),
+        Family("one big group", _one_group, sizes=sizes(256, 4096)),
+        Family("long words", _long_words, sizes=sizes(6, 100)),
+    ),
+    repeats=9,
+    note=(f"one dict lookup per word; n words of 8 letters, or {_LONG_COUNT} words "
+          "of n letters"),
+)
+
+
 def _large(rng: random.Random) -> list[list[str]]:
     """The constraints' limits, in few groups, so that a slow solution still
     finishes here and is judged by the growth check.
@@ -208,42 +223,14 @@ def _large(rng: random.Random) -> list[list[str]]:
     return [crowded, near_misses]
 
 
-PROBLEM = Problem(
-    name="group-anagrams",
-    title="Group anagrams",
-    structure="hash table",
-    difficulty="medium",
+PROBLEM = declare(
+    globals(),
+    Listing("Group anagrams", "hash table", "medium", order=2),
     entry="group_anagrams",
-    kind="function",
-    statement=STATEMENT,
-    examples=EXAMPLES,
-    constraints=CONSTRAINTS,
-    hints=HINTS,
-    stub=STUB,
-    reference="dsa.practice.solutions.group_anagrams",
-    cases=_WORDS,
-    run=_run,
-    judge=_judge,
-    complexity=Complexity(
-        expected="O(n * L log L)",
-        max_exponent=1.3,
-        sizes=sizes(128, 2896),
-        families=(
-            Family("many small groups", _many_groups),
-            Family("one big group", _one_group, sizes=sizes(256, 4096)),
-            Family("long words", _long_words, sizes=sizes(6, 100)),
-        ),
-        repeats=9,
-        note=(f"one dict lookup per word; n words of 8 letters, or {_LONG_COUNT} words "
-              "of n letters"),
-    ),
-    show_case=_show,
-    order=2,
     explicit_cases=(
         [],
         ["", ""],
         ["ab", "ba", "ab"],
         ["a" * 10, "b", "a" * 16, "c"],
     ),
-    large_cases=_large,
 )

@@ -8,7 +8,7 @@ from typing import Any, Callable, List, Optional
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Family, Problem
+from dsa.practice.problem import Complexity, Family, Listing, declare
 from dsa.practice.problems import _cache_lines
 
 REFERENCE = "dsa.practice.solutions.heap_arity"
@@ -223,52 +223,37 @@ def _judge(case: List[Optional[int]], expected: Any, actual: Any) -> Optional[st
     """Pass an arity whose total is no larger than the reference's."""
     if actual not in ARITIES:
         return f"{actual} is not an arity the C heap offers (2 to 16)"
-    if actual == expected:  # the reference's own answer touches the same lines
-        return None
     ops = tuple(case)
-    mine, best = _lines(ops, actual), _lines(ops, expected)
-    if mine <= best:
-        return None
-    return (f"at arity {actual} the heap touches {mine:,} cache lines over the "
-            f"{len(ops):,} operations, but at arity {expected} only {best:,}")
+    return _cache_lines.no_more_lines(
+        actual, expected, lambda arity: _lines(ops, arity),
+        lambda mine, best: (f"at arity {actual} the heap touches {mine:,} cache lines over "
+                            f"the {len(ops):,} operations, but at arity {expected} only {best:,}"))
+
+
+COMPLEXITY = Complexity(
+    expected="O(m log m)",
+    # Honest replays fit n^1.2 to n^1.4 on a busy machine (m log m, and
+    # lists outgrowing the caches); copying the heap per operation, n^2.
+    max_exponent=1.7,
+    sizes=(MAX_OPS // 16, MAX_OPS // 8, MAX_OPS // 4, MAX_OPS // 2, MAX_OPS),
+    families=(
+        Family("fill then drain", _fill_then_drain),
+        Family("pushes climbing to the root", _climbing),
+        Family("mixed", _mixed),
+    ),
+    repeats=7,
+    note="m operations, replayed once for each of the 15 arities",
+)
 
 
 def _show(case: List[Optional[int]]) -> str:
     return f"best_arity({case!r})"
 
 
-PROBLEM = Problem(
-    name="heap-arity",
-    title="Heap arity by cache lines",
-    structure="heap",
-    difficulty="hard",
+PROBLEM = declare(
+    globals(),
+    Listing("Heap arity by cache lines", "heap", "hard", order=10),
     entry="best_arity",
-    kind="function",
-    statement=STATEMENT,
-    examples=EXAMPLES,
-    constraints=CONSTRAINTS,
-    hints=HINTS,
-    stub=STUB,
-    reference=REFERENCE,
-    cases=_cases(),
-    run=_run,
-    judge=_judge,
-    complexity=Complexity(
-        expected="O(m log m)",
-        # Honest replays fit n^1.2 to n^1.4 on a busy machine (m log m, and
-        # lists outgrowing the caches); copying the heap per operation, n^2.
-        max_exponent=1.7,
-        sizes=(MAX_OPS // 16, MAX_OPS // 8, MAX_OPS // 4, MAX_OPS // 2, MAX_OPS),
-        families=(
-            Family("fill then drain", _fill_then_drain),
-            Family("pushes climbing to the root", _climbing),
-            Family("mixed", _mixed),
-        ),
-        repeats=7,
-        note="m operations, replayed once for each of the 15 arities",
-    ),
-    show_case=_show,
-    order=10,
     explicit_cases=(
         [],
         [5, 3, None],

@@ -8,7 +8,7 @@ from typing import Any, Callable, List, Optional, Tuple
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Family, Problem, Rules
+from dsa.practice.problem import Complexity, Family, Listing, Rules, declare
 from dsa.practice.problems._answers import numbers_text, points, sizes_between
 
 Point = Tuple[int, int]
@@ -42,6 +42,34 @@ picking the nearest point k times over, O(n * k), is too slow.
 `heapq.nsmallest` and `heapq.nlargest` would do the heap part for you, so
 they are off limits; the rest of `heapq` is yours.
 """
+
+EXAMPLES = (
+    "`k_closest([(1, 3), (-2, 2), (5, -1)], 1)` returns `[(-2, 2)]`: "
+    "4 + 4 = 8 beats 1 + 9 = 10 and 25 + 1 = 26",
+    "`k_closest([(3, 3), (5, -1), (-2, 4)], 2)` returns `[(3, 3), (-2, 4)]` "
+    "in either order (18 and 20 beat 26)",
+    "`k_closest([(0, 1), (1, 0), (2, 2)], 1)` may return `[(0, 1)]` or "
+    "`[(1, 0)]`: they tie",
+)
+
+CONSTRAINTS = (
+    "1 <= k <= len(points) <= 2 * 10**4",
+    "-10**4 <= x, y <= 10**4",
+    "heapq.nsmallest and heapq.nlargest are not allowed",
+)
+
+HINTS = (
+    "Sorting by `x*x + y*y` answers the question in O(n log n).  To do "
+    "better, remember only the k nearest points seen so far.",
+    "Of those k points, which one is the first to go when a nearer point "
+    "comes along?  The farthest of them: keep them in a heap whose top is "
+    "the farthest, a *max*-heap by distance.",
+    "`heapq` makes min-heaps, so push `(-(x*x + y*y), x, y)`: the top is "
+    "then the farthest of the points kept.",
+    "Push the first k points; after that, when a point is nearer than the "
+    "top, `heapq.heapreplace` swaps it in.  At the end the heap holds the "
+    "answer.",
+)
 
 STUB = '''\
 """K closest points to the origin.
@@ -169,6 +197,19 @@ def _ties(n: int, rng: random.Random) -> Case:
     return _flat(rng.choices(_RINGS, k=n)), max(1, n // 4)
 
 
+COMPLEXITY = Complexity(
+    expected="O(n log k) (sorting, O(n log n), passes too)",
+    # Heaps and quickselects in pure Python grow like n**1.5 at most over
+    # these sizes (their lists outgrow the caches); O(n * k) and a
+    # quickselect's bad cases like n**2 or more.
+    max_exponent=1.7,
+    sizes=sizes_between(320, 5120, 6),
+    families=(Family("random", _random), Family("farthest first", _farthest_first),
+              Family("many ties", _ties)),
+    note="k grows with n (k = n/4), so O(n * k) shows as n**2",
+)
+
+
 def _large(rng: random.Random) -> List[Case]:
     """The most points: spread over the widest coordinates; nearly all at
     one distance, k inside the tie; one point repeated."""
@@ -181,65 +222,17 @@ def _large(rng: random.Random) -> List[Case]:
     ]
 
 
-PROBLEM = Problem(
-    name="k-closest-points",
-    title="K closest points to the origin",
-    structure="heap",
-    difficulty="medium",
+PROBLEM = declare(
+    globals(),
+    Listing("K closest points to the origin", "heap", "medium", order=8),
     entry="k_closest",
-    kind="function",
-    statement=STATEMENT,
-    examples=(
-        "`k_closest([(1, 3), (-2, 2), (5, -1)], 1)` returns `[(-2, 2)]`: "
-        "4 + 4 = 8 beats 1 + 9 = 10 and 25 + 1 = 26",
-        "`k_closest([(3, 3), (5, -1), (-2, 4)], 2)` returns `[(3, 3), (-2, 4)]` "
-        "in either order (18 and 20 beat 26)",
-        "`k_closest([(0, 1), (1, 0), (2, 2)], 1)` may return `[(0, 1)]` or "
-        "`[(1, 0)]`: they tie",
-    ),
-    constraints=(
-        "1 <= k <= len(points) <= 2 * 10**4",
-        "-10**4 <= x, y <= 10**4",
-        "heapq.nsmallest and heapq.nlargest are not allowed",
-    ),
-    hints=(
-        "Sorting by `x*x + y*y` answers the question in O(n log n).  To do "
-        "better, remember only the k nearest points seen so far.",
-        "Of those k points, which one is the first to go when a nearer point "
-        "comes along?  The farthest of them: keep them in a heap whose top is "
-        "the farthest, a *max*-heap by distance.",
-        "`heapq` makes min-heaps, so push `(-(x*x + y*y), x, y)`: the top is "
-        "then the farthest of the points kept.",
-        "Push the first k points; after that, when a point is nearer than the "
-        "top, `heapq.heapreplace` swaps it in.  At the end the heap holds the "
-        "answer.",
-    ),
-    stub=STUB,
-    reference="dsa.practice.solutions.k_closest_points",
-    cases=_cases(),
-    run=_run,
-    judge=_judge,
-    complexity=Complexity(
-        expected="O(n log k) (sorting, O(n log n), passes too)",
-        # Heaps and quickselects in pure Python grow like n**1.5 at most over
-        # these sizes (their lists outgrow the caches); O(n * k) and a
-        # quickselect's bad cases like n**2 or more.
-        max_exponent=1.7,
-        sizes=sizes_between(320, 5120, 6),
-        families=(Family("random", _random), Family("farthest first", _farthest_first),
-                  Family("many ties", _ties)),
-        note="k grows with n (k = n/4), so O(n * k) shows as n**2",
-    ),
-    show_case=_show,
     forbidden=_FORBIDDEN,
     rules=Rules(tripwires=_FORBIDDEN),
-    order=8,
     explicit_cases=(
         ([2, -1], 1),
         ([1, 1, 1, 1, 0, 3], 2),
         ([0, 1, 1, 0, 2, 2], 1),
         ([3, 3, 5, -1, -2, 4], 3),
     ),
-    large_cases=_large,
     lessons=("heap",),
 )

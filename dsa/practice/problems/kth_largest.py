@@ -8,7 +8,7 @@ from typing import Any, Callable, List, Tuple
 from hypothesis import strategies as st
 
 from dsa.practice.counting import Counted
-from dsa.practice.problem import Complexity, Family, Problem, Rules
+from dsa.practice.problem import Complexity, Family, Listing, Rules, declare
 
 from ._heap_inputs import LIMIT, few_values, sizes, small_or_extreme, wide_list
 
@@ -44,6 +44,32 @@ they are off limits here, and so are their twins in this package,
 them (an import, `getattr`, `importlib`...).  `heapq.heappush`, `heappop`,
 `heapreplace` and `heapify` are yours to use.
 """
+
+EXAMPLES = (
+    "`kth_largest([3, 1, 4, 1, 5], 2)` returns `4`",
+    "`kth_largest([5, 5, 1], 2)` returns `5`: the two 5s are the largest and the second largest",
+    "`kth_largest([7], 1)` returns `7`",
+)
+
+CONSTRAINTS = (
+    "1 <= len(nums) <= 10**5 and 1 <= k <= len(nums)",
+    "-10**9 <= nums[i] <= 10**9",
+    "The speed check times your code and counts the comparisons it makes "
+    "between the numbers (it passes int-like items that count every `<`, "
+    "`==`, ...); both must grow no faster than about n log n.",
+)
+
+HINTS = (
+    "Sorting answers the question in O(n log n).  Can you get away with "
+    "remembering only k numbers at a time?",
+    "Of the k largest numbers seen so far, which one is the answer, and "
+    "which one must go when a bigger number arrives?",
+    "Keep a min-heap of at most k numbers: its top, `heap[0]`, is the k-th "
+    "largest seen so far.",
+    "Push the first k numbers; after that, when a number is larger than "
+    "`heap[0]`, `heapq.heapreplace(heap, x)` swaps the top for it.  At the "
+    "end `heap[0]` is the answer.",
+)
 
 STUB = '''\
 """Kth largest number.
@@ -122,6 +148,25 @@ def _repeats(n: int, rng: random.Random) -> Case:
     return few_values(n, rng), max(1, n // 2)
 
 
+def _counted(case: Case) -> Case:
+    """The case with its numbers made Counted, for the comparison count."""
+    nums, k = case
+    return [Counted(x) for x in nums], k
+
+
+COMPLEXITY = Complexity(
+    expected="O(n log k)",
+    max_exponent=1.6,
+    sizes=sizes(1024, 16384),
+    families=(Family("random", _random), Family("ascending", _ascending),
+              Family("repeated values", _repeats)),
+    counted=_counted,
+    min_ops=lambda n: n - 1,
+    repeats=7,
+    note="k grows with n (k = n/4 or n/2), so O(n * k) shows as n**2",
+)
+
+
 def _large(rng: random.Random) -> List[Case]:
     """10**5 numbers over the whole range, and 10**5 numbers all below
     -999,000,000 (a sentinel such as -10**6 or 0 is beaten by none of them).
@@ -136,61 +181,12 @@ def _large(rng: random.Random) -> List[Case]:
     return [(spread, 1), (spread, 7), (low, 2)]
 
 
-def _counted(case: Case) -> Case:
-    """The case with its numbers made Counted, for the comparison count."""
-    nums, k = case
-    return [Counted(x) for x in nums], k
-
-
-PROBLEM = Problem(
-    name="kth-largest",
-    title="Kth largest number",
-    structure="heap",
-    difficulty="easy",
+PROBLEM = declare(
+    globals(),
+    Listing("Kth largest number", "heap", "easy", order=1),
     entry="kth_largest",
-    kind="function",
-    statement=STATEMENT,
-    examples=(
-        "`kth_largest([3, 1, 4, 1, 5], 2)` returns `4`",
-        "`kth_largest([5, 5, 1], 2)` returns `5`: the two 5s are the largest and the second largest",
-        "`kth_largest([7], 1)` returns `7`",
-    ),
-    constraints=(
-        "1 <= len(nums) <= 10**5 and 1 <= k <= len(nums)",
-        "-10**9 <= nums[i] <= 10**9",
-        "The speed check times your code and counts the comparisons it makes "
-        "between the numbers (it passes int-like items that count every `<`, "
-        "`==`, ...); both must grow no faster than about n log n.",
-    ),
-    hints=(
-        "Sorting answers the question in O(n log n).  Can you get away with "
-        "remembering only k numbers at a time?",
-        "Of the k largest numbers seen so far, which one is the answer, and "
-        "which one must go when a bigger number arrives?",
-        "Keep a min-heap of at most k numbers: its top, `heap[0]`, is the k-th "
-        "largest seen so far.",
-        "Push the first k numbers; after that, when a number is larger than "
-        "`heap[0]`, `heapq.heapreplace(heap, x)` swaps the top for it.  At the "
-        "end `heap[0]` is the answer.",
-    ),
-    stub=STUB,
-    reference="dsa.practice.solutions.kth_largest",
-    cases=_cases(),
-    run=_run,
-    complexity=Complexity(
-        expected="O(n log k)",
-        max_exponent=1.6,
-        sizes=sizes(1024, 16384),
-        families=(Family("random", _random), Family("ascending", _ascending),
-                  Family("repeated values", _repeats)),
-        counted=_counted,
-        min_ops=lambda n: n - 1,
-        repeats=7,
-        note="k grows with n (k = n/4 or n/2), so O(n * k) shows as n**2",
-    ),
     forbidden=FORBIDDEN,
     rules=Rules(tripwires=FORBIDDEN),
-    order=1,
     explicit_cases=(
         ([7], 1),
         ([2, 2, 2], 3),
@@ -198,5 +194,4 @@ PROBLEM = Problem(
         ([-3, -1, -2], 1),
         ([-LIMIT, -LIMIT], 1),
     ),
-    large_cases=_large,
 )

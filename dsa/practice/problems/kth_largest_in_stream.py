@@ -8,7 +8,7 @@ from typing import Any, Callable, List, Optional, Tuple
 from hypothesis import strategies as st
 
 from dsa.practice.counting import Counted
-from dsa.practice.problem import Complexity, Family, Problem
+from dsa.practice.problem import Complexity, Family, Listing, declare
 from dsa.practice.problems._answers import numbers_text, sizes_between, whole_number
 from dsa.practice.problems._hashing import Packed, judge_steps, pack, show_steps
 
@@ -41,6 +41,35 @@ O(k) memory: only the k largest numbers can ever be an answer, and a
 min-heap of them has the k-th largest on top.  Keeping every number and
 sorting on each `add` is too slow.
 """
+
+EXAMPLES = (
+    "`s = KthLargest(2, [4, 1])`; `s.add(3)` returns `3` (4, 3, 1); `s.add(5)` "
+    "returns `4` (5, 4, 3, 1); `s.add(5)` returns `5` (5, 5, 4, 3, 1)",
+    "`s = KthLargest(3, [2, 8])`: `s.add(6)` returns `2`, the third largest of 8, 6, 2",
+    "`s = KthLargest(1, [])`: `s.add(-4)` returns `-4`, then `s.add(-9)` returns `-4`",
+)
+
+CONSTRAINTS = (
+    "1 <= k and k - 1 <= len(nums)",
+    "at most 2 * 10**4 numbers in all (nums and the added ones)",
+    "-10**9 <= every number <= 10**9",
+    "The speed check counts the comparisons your code makes between the "
+    "numbers (it passes int-like numbers that count every `<`, `==`, ...).",
+)
+
+HINTS = (
+    "A number smaller than the current k-th largest can never become an "
+    "answer again: numbers only ever get added.  How many numbers do you "
+    "really need to keep?",
+    "Only the k largest seen so far.  Among them, which one is the answer, "
+    "and which one must go when a larger number arrives?  The same one: "
+    "the smallest of them.",
+    "Keep the k largest in a min-heap: `heap[0]` is the answer.  In "
+    "`__init__`, heapify `nums` and pop until at most k numbers are left.",
+    "In `add`, push `val` if the heap holds fewer than k numbers; "
+    "otherwise, when `val > heap[0]`, `heapq.heapreplace` swaps the top "
+    "for it.  Then return `heap[0]`.",
+)
 
 STUB = '''\
 """K-th largest number in a stream.
@@ -146,6 +175,17 @@ def _fewest(n: int) -> int:
     return n - n // 2 - n // 4
 
 
+COMPLEXITY = Complexity(
+    expected="O(log k) per add",
+    max_exponent=1.8,
+    sizes=sizes_between(400, 6400, 9),
+    families=(Family("random", _random), Family("rising", _rising)),
+    counted=_counted,
+    min_ops=_fewest,
+    note="n numbers in all, half of them added one by one, k = n/4: O(n log n) in all",
+)
+
+
 def _large(rng: random.Random) -> List[Case]:
     """The most numbers: k = 1, k = all the starting numbers and one more,
     a stream of one repeated value, and the widest values."""
@@ -158,62 +198,15 @@ def _large(rng: random.Random) -> List[Case]:
     ]
 
 
-PROBLEM = Problem(
-    name="kth-largest-in-stream",
-    title="K-th largest in a stream",
-    structure="heap",
-    difficulty="easy",
+PROBLEM = declare(
+    globals(),
+    Listing("K-th largest in a stream", "heap", "easy", order=10),
     entry="KthLargest",
-    kind="class",
-    statement=STATEMENT,
-    examples=(
-        "`s = KthLargest(2, [4, 1])`; `s.add(3)` returns `3` (4, 3, 1); `s.add(5)` "
-        "returns `4` (5, 4, 3, 1); `s.add(5)` returns `5` (5, 5, 4, 3, 1)",
-        "`s = KthLargest(3, [2, 8])`: `s.add(6)` returns `2`, the third largest of 8, 6, 2",
-        "`s = KthLargest(1, [])`: `s.add(-4)` returns `-4`, then `s.add(-9)` returns `-4`",
-    ),
-    constraints=(
-        "1 <= k and k - 1 <= len(nums)",
-        "at most 2 * 10**4 numbers in all (nums and the added ones)",
-        "-10**9 <= every number <= 10**9",
-        "The speed check counts the comparisons your code makes between the "
-        "numbers (it passes int-like numbers that count every `<`, `==`, ...).",
-    ),
-    hints=(
-        "A number smaller than the current k-th largest can never become an "
-        "answer again: numbers only ever get added.  How many numbers do you "
-        "really need to keep?",
-        "Only the k largest seen so far.  Among them, which one is the answer, "
-        "and which one must go when a larger number arrives?  The same one: "
-        "the smallest of them.",
-        "Keep the k largest in a min-heap: `heap[0]` is the answer.  In "
-        "`__init__`, heapify `nums` and pop until at most k numbers are left.",
-        "In `add`, push `val` if the heap holds fewer than k numbers; "
-        "otherwise, when `val > heap[0]`, `heapq.heapreplace` swaps the top "
-        "for it.  Then return `heap[0]`.",
-    ),
-    stub=STUB,
-    reference="dsa.practice.solutions.kth_largest_in_stream",
-    cases=_cases(),
-    run=_run,
-    judge=_judge,
-    complexity=Complexity(
-        expected="O(log k) per add",
-        max_exponent=1.8,
-        sizes=sizes_between(400, 6400, 9),
-        families=(Family("random", _random), Family("rising", _rising)),
-        counted=_counted,
-        min_ops=_fewest,
-        note="n numbers in all, half of them added one by one, k = n/4: O(n log n) in all",
-    ),
-    show_case=_show,
-    order=10,
     explicit_cases=(
         (1, [], [-4, -9, 3]),
         (2, [4, 1], [3, 5, 5]),
         (3, [5, 5, 1], [1, 0]),
         (2, [9, 8, 7, 6], [1, 10, 8]),
     ),
-    large_cases=_large,
     lessons=("heap",),
 )

@@ -7,7 +7,7 @@ from typing import Any, Callable, List
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Family, Problem
+from dsa.practice.problem import Complexity, Family, Listing, declare
 from dsa.practice.problems._answers import numbers_text, sizes_between, whole_number
 
 #: A case: the weights of the stones.
@@ -39,6 +39,32 @@ heaviest stones in O(log n) each turn.  Python's `heapq` is a *min*-heap, so
 store the weights negated.  Sorting the stones again every turn is
 O(n^2) or worse and is too slow here.
 """
+
+EXAMPLES = (
+    "`last_stone_weight([3, 5, 1])` returns `1`: 5 and 3 leave a stone of 2, "
+    "then 2 and 1 leave a stone of 1",
+    "`last_stone_weight([4, 4])` returns `0`: both stones are destroyed",
+    "`last_stone_weight([9, 2, 6, 2])` returns `1`: 9 and 6 leave 3; 3 and 2 "
+    "leave 1; 2 and 1 leave 1",
+)
+
+CONSTRAINTS = (
+    "1 <= len(stones) <= 2 * 10**4",
+    "1 <= stones[i] <= 10**9",
+)
+
+HINTS = (
+    "Each turn needs the two heaviest stones, and then a new stone joins "
+    "the others.  Which structure hands out the largest item quickly and "
+    "takes new items cheaply?",
+    "A max-heap.  `heapq` only makes min-heaps, but a min-heap of the "
+    "negated weights is a max-heap of the weights: `-heap[0]` is the "
+    "heaviest stone.",
+    "Negate every weight and `heapify` the list once.  Each turn, pop two "
+    "(`x = -heappop(h)`, `y = -heappop(h)`); when `x != y`, push `-(x - y)`.",
+    "Stop when fewer than two stones are left; the answer is `-h[0]` if one "
+    "is, otherwise 0.",
+)
 
 STUB = '''\
 """Last stone weight.
@@ -100,6 +126,18 @@ def _one_heavy(n: int, rng: random.Random) -> Case:
     return stones
 
 
+COMPLEXITY = Complexity(
+    expected="O(n log n)",
+    # A heap written in pure Python grows like n**1.5 over these sizes
+    # (its list outgrows the caches), heapq's like n**1.2; sorting every
+    # turn grows like n**2.3.
+    max_exponent=1.8,
+    sizes=sizes_between(400, 8000, 10),
+    families=(Family("random", _random), Family("one heavy stone", _one_heavy)),
+    note="a heap turn costs O(log n); sorting again each turn costs at least O(n)",
+)
+
+
 def _large(rng: random.Random) -> List[Case]:
     """The most stones, the widest weights; equal weights; one heavy stone."""
     return [
@@ -110,53 +148,10 @@ def _large(rng: random.Random) -> List[Case]:
     ]
 
 
-PROBLEM = Problem(
-    name="last-stone-weight",
-    title="Last stone weight",
-    structure="heap",
-    difficulty="easy",
+PROBLEM = declare(
+    globals(),
+    Listing("Last stone weight", "heap", "easy", order=7),
     entry="last_stone_weight",
-    kind="function",
-    statement=STATEMENT,
-    examples=(
-        "`last_stone_weight([3, 5, 1])` returns `1`: 5 and 3 leave a stone of 2, "
-        "then 2 and 1 leave a stone of 1",
-        "`last_stone_weight([4, 4])` returns `0`: both stones are destroyed",
-        "`last_stone_weight([9, 2, 6, 2])` returns `1`: 9 and 6 leave 3; 3 and 2 "
-        "leave 1; 2 and 1 leave 1",
-    ),
-    constraints=(
-        "1 <= len(stones) <= 2 * 10**4",
-        "1 <= stones[i] <= 10**9",
-    ),
-    hints=(
-        "Each turn needs the two heaviest stones, and then a new stone joins "
-        "the others.  Which structure hands out the largest item quickly and "
-        "takes new items cheaply?",
-        "A max-heap.  `heapq` only makes min-heaps, but a min-heap of the "
-        "negated weights is a max-heap of the weights: `-heap[0]` is the "
-        "heaviest stone.",
-        "Negate every weight and `heapify` the list once.  Each turn, pop two "
-        "(`x = -heappop(h)`, `y = -heappop(h)`); when `x != y`, push `-(x - y)`.",
-        "Stop when fewer than two stones are left; the answer is `-h[0]` if one "
-        "is, otherwise 0.",
-    ),
-    stub=STUB,
-    reference="dsa.practice.solutions.last_stone_weight",
-    cases=_CASES,
-    run=_run,
-    complexity=Complexity(
-        expected="O(n log n)",
-        # A heap written in pure Python grows like n**1.5 over these sizes
-        # (its list outgrows the caches), heapq's like n**1.2; sorting every
-        # turn grows like n**2.3.
-        max_exponent=1.8,
-        sizes=sizes_between(400, 8000, 10),
-        families=(Family("random", _random), Family("one heavy stone", _one_heavy)),
-        note="a heap turn costs O(log n); sorting again each turn costs at least O(n)",
-    ),
-    show_case=_show,
-    order=7,
     explicit_cases=(
         [7],
         [4, 4],
@@ -164,6 +159,5 @@ PROBLEM = Problem(
         [2, 2, 1],
         [HEAVIEST, 1, HEAVIEST - 1],
     ),
-    large_cases=_large,
     lessons=("heap",),
 )

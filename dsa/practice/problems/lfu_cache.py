@@ -7,7 +7,7 @@ from typing import Any, Callable, List, Optional, Tuple
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Family, Problem, Rules
+from dsa.practice.problem import Complexity, Family, Listing, Rules, declare
 from dsa.practice.problems._answers import sizes_between, whole_number
 from dsa.practice.problems._hashing import Packed, judge_steps, pack, show_steps
 
@@ -44,6 +44,39 @@ is close enough that the check cannot tell it from O(1) and passes too.
 `functools.lru_cache` and `functools.cache` are not allowed (they would not
 count uses anyway).
 """
+
+EXAMPLES = (
+    "`c = LFUCache(2); c.put(1, 10); c.put(2, 20); c.get(1)` returns `10`: "
+    "key 1 now has 2 uses, key 2 has 1",
+    "`c.put(3, 30)` evicts key 2, the least used: `c.get(2)` returns `-1`, and "
+    "`c.get(3)` returns `30` (keys 1 and 3 now both have 2 uses)",
+    "`c.put(4, 40)` must evict one of the two tied keys: key 1, whose last use "
+    "is older; `c.get(1)` returns `-1`",
+    "`c = LFUCache(1); c.put(5, 1); c.put(5, 2); c.get(5)` returns `2`: an "
+    "update never evicts",
+)
+
+CONSTRAINTS = (
+    "1 <= capacity <= 10**4",
+    "0 <= key, value <= 10**9",
+    "at most 3 * 10**4 calls in all",
+    "functools.lru_cache and functools.cache are not allowed",
+)
+
+HINTS = (
+    "Two questions must be answered fast: where is the entry of this key, "
+    "and which entry goes at the next eviction?  A dict answers the first. "
+    "For the second, group the keys by their use count.",
+    "Keep, for each count, the keys that have it in order of last use "
+    "(an OrderedDict, or a doubly linked list of your own): the first one "
+    "is the least recently used of that count.",
+    "A use moves a key from the group of count c to the *end* of the group "
+    "of count c + 1.  Remember the smallest count that has keys: a new "
+    "entry makes it 1; a use that empties the group of the smallest count "
+    "makes it c + 1.",
+    "Evict the first key of the group of the smallest count, and forget "
+    "its count too.  An update of an existing key must never evict.",
+)
 
 STUB = '''\
 """LFU cache.
@@ -192,6 +225,19 @@ def _equal_counts(n: int, rng: random.Random) -> Case:
     return _case(n, calls)
 
 
+COMPLEXITY = Complexity(
+    expected="O(1) per get and put",
+    # O(1) and O(log n) per call fit 0 to 0.5 over these sizes on a busy
+    # machine (the structures outgrow the caches); a scan of the entries
+    # at each eviction, or of a count's keys at each use, about 0.9.
+    max_exponent=0.65,
+    sizes=sizes_between(128, 4096, 7),
+    families=(Family("mixed calls", _mixed), Family("equal counts", _equal_counts)),
+    note=f"capacity n, filled, then {_CALLS:,} gets and puts",
+    repeats=6,
+)
+
+
 def _large(rng: random.Random) -> List[Case]:
     """The largest capacity and the most calls; a cache of one entry; keys
     and values at the widest."""
@@ -202,64 +248,12 @@ def _large(rng: random.Random) -> List[Case]:
     return [big, one, _case(2, extremes)]
 
 
-PROBLEM = Problem(
-    name="lfu-cache",
-    title="LFU cache",
-    structure="hash table",
-    difficulty="hard",
+PROBLEM = declare(
+    globals(),
+    Listing("LFU cache", "hash table", "hard", order=10),
     entry="LFUCache",
-    kind="class",
-    statement=STATEMENT,
-    examples=(
-        "`c = LFUCache(2); c.put(1, 10); c.put(2, 20); c.get(1)` returns `10`: "
-        "key 1 now has 2 uses, key 2 has 1",
-        "`c.put(3, 30)` evicts key 2, the least used: `c.get(2)` returns `-1`, and "
-        "`c.get(3)` returns `30` (keys 1 and 3 now both have 2 uses)",
-        "`c.put(4, 40)` must evict one of the two tied keys: key 1, whose last use "
-        "is older; `c.get(1)` returns `-1`",
-        "`c = LFUCache(1); c.put(5, 1); c.put(5, 2); c.get(5)` returns `2`: an "
-        "update never evicts",
-    ),
-    constraints=(
-        "1 <= capacity <= 10**4",
-        "0 <= key, value <= 10**9",
-        "at most 3 * 10**4 calls in all",
-        "functools.lru_cache and functools.cache are not allowed",
-    ),
-    hints=(
-        "Two questions must be answered fast: where is the entry of this key, "
-        "and which entry goes at the next eviction?  A dict answers the first. "
-        "For the second, group the keys by their use count.",
-        "Keep, for each count, the keys that have it in order of last use "
-        "(an OrderedDict, or a doubly linked list of your own): the first one "
-        "is the least recently used of that count.",
-        "A use moves a key from the group of count c to the *end* of the group "
-        "of count c + 1.  Remember the smallest count that has keys: a new "
-        "entry makes it 1; a use that empties the group of the smallest count "
-        "makes it c + 1.",
-        "Evict the first key of the group of the smallest count, and forget "
-        "its count too.  An update of an existing key must never evict.",
-    ),
-    stub=STUB,
-    reference="dsa.practice.solutions.lfu_cache",
-    cases=_cases(),
-    run=_run,
-    judge=_judge,
-    complexity=Complexity(
-        expected="O(1) per get and put",
-        # O(1) and O(log n) per call fit 0 to 0.5 over these sizes on a busy
-        # machine (the structures outgrow the caches); a scan of the entries
-        # at each eviction, or of a count's keys at each use, about 0.9.
-        max_exponent=0.65,
-        sizes=sizes_between(128, 4096, 7),
-        families=(Family("mixed calls", _mixed), Family("equal counts", _equal_counts)),
-        note=f"capacity n, filled, then {_CALLS:,} gets and puts",
-        repeats=6,
-    ),
-    show_case=_show,
     forbidden=_FORBIDDEN,
     rules=Rules(tripwires=_FORBIDDEN, forbidden_types=("functools._lru_cache_wrapper",)),
-    order=10,
     explicit_cases=(
         _case(2, [("put", 1, 10), ("put", 2, 20), ("get", 1), ("put", 3, 30), ("get", 2),
                   ("get", 3), ("put", 4, 40), ("get", 1), ("get", 3), ("get", 4)]),
@@ -277,6 +271,5 @@ PROBLEM = Problem(
         _case(2, [("put", 1, 1), ("get", 1), ("put", 2, 2), ("get", 2), ("get", 2),
                   ("put", 3, 3), ("put", 1, 5), ("put", 4, 4), ("get", 2)]),
     ),
-    large_cases=_large,
     lessons=("hashtable",),
 )

@@ -7,7 +7,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Family, Problem
+from dsa.practice.problem import Complexity, Family, Listing, declare
 from dsa.practice.problems._hashing import by_count, note_spread, sizes
 
 STATEMENT = """\
@@ -79,7 +79,7 @@ def longest_consecutive(nums: list[int]) -> int:
 
 #: A small range of values, so that runs, repeats inside runs and gaps
 #: between runs are all common.
-_NUMS = st.lists(st.integers(-5, 5), max_size=30)
+_CASES = st.lists(st.integers(-5, 5), max_size=30)
 
 
 def _run(solution: Any, case: list[int]) -> int:
@@ -135,6 +135,20 @@ def _far_apart(n: int, rng: random.Random) -> list[int]:
     return nums
 
 
+COMPLEXITY = Complexity(
+    expected="O(n)",
+    max_exponent=1.3,
+    sizes=sizes(512, 16384),
+    families=(
+        Family("one long run", _one_run),
+        Family("a run whose ends are repeated", _repeated_ends),
+        Family("values far apart", _far_apart),
+    ),
+    repeats=9,
+    note="one set lookup or two per value",
+)
+
+
 def _large(rng: random.Random) -> list[list[int]]:
     """The constraints' limits: 10**5 values over the whole range.
 
@@ -152,35 +166,10 @@ def _large(rng: random.Random) -> list[list[int]]:
     return [first, second]
 
 
-PROBLEM = Problem(
-    name="longest-consecutive",
-    title="Longest consecutive run",
-    structure="hash table",
-    difficulty="medium",
+PROBLEM = declare(
+    globals(),
+    Listing("Longest consecutive run", "hash table", "medium", order=3),
     entry="longest_consecutive",
-    kind="function",
-    statement=STATEMENT,
-    examples=EXAMPLES,
-    constraints=CONSTRAINTS,
-    hints=HINTS,
-    stub=STUB,
-    reference="dsa.practice.solutions.longest_consecutive",
-    cases=_NUMS,
-    run=_run,
-    complexity=Complexity(
-        expected="O(n)",
-        max_exponent=1.3,
-        sizes=sizes(512, 16384),
-        families=(
-            Family("one long run", _one_run),
-            Family("a run whose ends are repeated", _repeated_ends),
-            Family("values far apart", _far_apart),
-        ),
-        repeats=9,
-        note="one set lookup or two per value",
-    ),
-    show_case=_show,
-    order=3,
     explicit_cases=(
         [],
         [7],
@@ -189,5 +178,4 @@ PROBLEM = Problem(
         [-10**9, 10**9],
         [10**9, -10**9, 10**9 - 1, 0],
     ),
-    large_cases=_large,
 )

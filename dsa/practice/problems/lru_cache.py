@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from dsa.practice import harness
 from dsa.practice.guard import RuleBroken
-from dsa.practice.problem import Complexity, Family, Problem, Rules
+from dsa.practice.problem import Complexity, Family, Listing, Rules, declare
 from dsa.practice.problems._hashing import judge_steps, pack, show_steps, sizes
 
 STATEMENT = """\
@@ -334,6 +334,16 @@ _FAMILIES = (
 )
 
 
+COMPLEXITY = Complexity(
+    expected="O(1) per get and put",
+    max_exponent=0.5,
+    sizes=sizes(64, 1024),
+    families=_FAMILIES,
+    repeats=9,
+    note=f"n keys put, then {_OPERATIONS:,} gets and puts",
+)
+
+
 def _large(rng: random.Random) -> list[Case]:
     """The constraints' limits in key range and capacity: capacity 1, 500 and
     10**5, keys over the whole range.
@@ -358,35 +368,13 @@ def _large(rng: random.Random) -> list[Case]:
     return cases
 
 
-PROBLEM = Problem(
-    name="lru-cache",
-    title="LRU cache",
-    structure="hash table",
-    difficulty="medium",
+PROBLEM = declare(
+    globals(),
+    Listing("LRU cache", "hash table", "medium", order=5),
     entry="LRUCache",
-    kind="class",
-    statement=STATEMENT,
-    examples=EXAMPLES,
-    constraints=CONSTRAINTS,
-    hints=HINTS,
-    stub=STUB,
-    reference="dsa.practice.solutions.lru_cache",
-    cases=_CASES,
-    run=_run,
-    judge=_judge,
-    complexity=Complexity(
-        expected="O(1) per get and put",
-        max_exponent=0.5,
-        sizes=sizes(64, 1024),
-        families=_FAMILIES,
-        repeats=9,
-        note=f"n keys put, then {_OPERATIONS:,} gets and puts",
-    ),
-    show_case=_show,
     forbidden=("collections.OrderedDict", "functools.lru_cache", "functools.cache"),
     rules=Rules(tripwires=("collections.OrderedDict", "functools.lru_cache", "functools.cache"),
                 forbidden_types=("collections.OrderedDict", "functools._lru_cache_wrapper")),
-    order=5,
     explicit_cases=tuple((capacity, pack(ops)) for capacity, ops in (
         (1, [("get", 5), ("put", 5, 1), ("put", 5, 2), ("get", 5)]),
         (2, [("put", 1, 1), ("put", 2, 2), ("get", 1), ("put", 3, 3), ("get", 2), ("get", 1)]),
@@ -395,5 +383,4 @@ PROBLEM = Problem(
         (2, [("put", 10**9, 1), ("put", -10**9, 2), ("get", 10**9), ("put", 0, 3),
              ("get", -10**9), ("get", 0)]),
     )),
-    large_cases=_large,
 )

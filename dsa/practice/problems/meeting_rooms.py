@@ -8,7 +8,7 @@ from typing import Any, Callable, List, Tuple
 from hypothesis import strategies as st
 
 from dsa.practice.counting import Counted
-from dsa.practice.problem import Complexity, Family, Problem
+from dsa.practice.problem import Complexity, Family, Listing, declare
 
 from ._heap_inputs import LIMIT, flatten, regroup, show_groups, sizes
 
@@ -38,6 +38,32 @@ on meetings that all overlap, over the whole range of times, and counts the
 comparisons it makes between the times; it fails code whose cost grows like
 n * (rooms in use), such as looking through every room for a free one.
 """
+
+EXAMPLES = (
+    "`min_meeting_rooms([(0, 30), (5, 10), (15, 20)])` returns `2`",
+    "`min_meeting_rooms([(0, 5), (5, 9)])` returns `1`: the second meeting starts as the first ends",
+    "`min_meeting_rooms([])` returns `0`",
+)
+
+CONSTRAINTS = (
+    "0 <= len(meetings) <= 10**5",
+    "0 <= start < end <= 10**9",
+    "The speed check times your code and counts the comparisons it makes "
+    "between the times (it passes int-like times that count every `<`, "
+    "`==`, ...); both must grow no faster than about n log n.",
+)
+
+HINTS = (
+    "Take the meetings in order of their start times.  When a meeting "
+    "starts, which busy room is the best candidate to reuse?",
+    "The room whose meeting ends earliest.  If even that one is still "
+    "busy at this start time, every room is busy.",
+    "Keep the end times of the rooms in a min-heap.  For each meeting, "
+    "sorted by start: if `heap[0] <= start`, that room is free, so replace "
+    "its end time; otherwise push the end time (a new room).",
+    "The answer is the size of the heap at the end.  Mind `<=` versus "
+    "`<`: a meeting ending at t and one starting at t can share a room.",
+)
 
 STUB = '''\
 """Meeting rooms.
@@ -118,6 +144,24 @@ def _overlapping(n: int, rng: random.Random) -> Case:
                        (middle + after for after in rng.choices(range(1, middle + 1), k=n))))
 
 
+def _counted(case: Case) -> Case:
+    """The meetings with Counted times, for the comparison count."""
+    return [Counted(time) for time in case]
+
+
+COMPLEXITY = Complexity(
+    expected="O(n log n)",
+    max_exponent=1.6,
+    sizes=sizes(256, 4096),
+    families=(Family("a tenth in progress", _tenth),
+              Family("all overlapping", _overlapping)),
+    counted=_counted,
+    min_ops=lambda n: n - 1,
+    repeats=7,
+    note="the rooms in use grow with n (n/10, or all n)",
+)
+
+
 def _large(rng: random.Random) -> List[Case]:
     """10**5 meetings over the whole range: about ten in progress at once;
     and a chain in which each meeting starts as the one before ends, with
@@ -134,59 +178,10 @@ def _large(rng: random.Random) -> List[Case]:
     return [flatten(spread), flatten(chain)]
 
 
-def _counted(case: Case) -> Case:
-    """The meetings with Counted times, for the comparison count."""
-    return [Counted(time) for time in case]
-
-
-PROBLEM = Problem(
-    name="meeting-rooms",
-    title="Meeting rooms",
-    structure="heap",
-    difficulty="medium",
+PROBLEM = declare(
+    globals(),
+    Listing("Meeting rooms", "heap", "medium", order=5),
     entry="min_meeting_rooms",
-    kind="function",
-    statement=STATEMENT,
-    examples=(
-        "`min_meeting_rooms([(0, 30), (5, 10), (15, 20)])` returns `2`",
-        "`min_meeting_rooms([(0, 5), (5, 9)])` returns `1`: the second meeting starts as the first ends",
-        "`min_meeting_rooms([])` returns `0`",
-    ),
-    constraints=(
-        "0 <= len(meetings) <= 10**5",
-        "0 <= start < end <= 10**9",
-        "The speed check times your code and counts the comparisons it makes "
-        "between the times (it passes int-like times that count every `<`, "
-        "`==`, ...); both must grow no faster than about n log n.",
-    ),
-    hints=(
-        "Take the meetings in order of their start times.  When a meeting "
-        "starts, which busy room is the best candidate to reuse?",
-        "The room whose meeting ends earliest.  If even that one is still "
-        "busy at this start time, every room is busy.",
-        "Keep the end times of the rooms in a min-heap.  For each meeting, "
-        "sorted by start: if `heap[0] <= start`, that room is free, so replace "
-        "its end time; otherwise push the end time (a new room).",
-        "The answer is the size of the heap at the end.  Mind `<=` versus "
-        "`<`: a meeting ending at t and one starting at t can share a room.",
-    ),
-    stub=STUB,
-    reference="dsa.practice.solutions.meeting_rooms",
-    cases=_cases(),
-    run=_run,
-    show_case=_show,
-    complexity=Complexity(
-        expected="O(n log n)",
-        max_exponent=1.6,
-        sizes=sizes(256, 4096),
-        families=(Family("a tenth in progress", _tenth),
-                  Family("all overlapping", _overlapping)),
-        counted=_counted,
-        min_ops=lambda n: n - 1,
-        repeats=7,
-        note="the rooms in use grow with n (n/10, or all n)",
-    ),
-    order=5,
     explicit_cases=tuple(flatten(meetings) for meetings in (
         [],
         [(0, 5), (5, 9)],
@@ -194,5 +189,4 @@ PROBLEM = Problem(
         [(1, 2), (1, 2), (1, 2)],
         [(0, LIMIT), (LIMIT - 1, LIMIT), (0, 1)],
     )),
-    large_cases=_large,
 )

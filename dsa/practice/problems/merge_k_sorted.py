@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from dsa.practice.counting import Counted
 from dsa.practice.nodes import ListNode, from_list, to_list
-from dsa.practice.problem import Complexity, Family, Problem
+from dsa.practice.problem import Complexity, Family, Listing, declare
 
 from ._heap_inputs import LIMIT, sizes, small_or_extreme, wide_list
 
@@ -42,6 +42,32 @@ N nodes in N/8 lists of 8 and counts the comparisons it makes between the
 values; it fails code whose cost grows like N * k.  Collecting all the
 values and sorting them, O(N log N), passes too.
 """
+
+EXAMPLES = (
+    "`[1 -> 4 -> 5, 1 -> 3 -> 4, 2 -> 6]` merges into `1 -> 1 -> 2 -> 3 -> 4 -> 4 -> 5 -> 6`",
+    "`[None, 2 -> 3]` merges into `2 -> 3`",
+    "`[]` and `[None, None]` both give `None`",
+)
+
+CONSTRAINTS = (
+    "0 <= k <= 10**4 lists, at most 10**5 nodes in total",
+    "-10**9 <= val <= 10**9; every list is sorted in non-decreasing order",
+    "The speed check times your code and counts the comparisons it makes "
+    "between the values (it passes int-like values that count every `<`, "
+    "`==`, ...); both must grow no faster than about N log N.",
+)
+
+HINTS = (
+    "The next node of the merged list is the smallest of the k front nodes. "
+    "What structure hands you the smallest of k things quickly?",
+    "Keep one entry per non-empty list in a min-heap: pop the smallest front "
+    "node, append it to the result, and push that list's next node.",
+    "Nodes cannot be compared with `<`, and a tuple `(val, node)` compares "
+    "the nodes when two values are equal.  Put a tie-breaker between them: "
+    "`(node.val, i, node)` with `i` the index of the list.",
+    "A dummy node in front of the result (`tail = dummy = ListNode()`) saves "
+    "the special case of the first append; return `dummy.next`.",
+)
 
 STUB = '''\
 """Merge k sorted lists.
@@ -110,6 +136,23 @@ def _short_lists(n: int, rng: random.Random) -> Case:
     return [_sorted_wide(_LIST_LENGTH, rng) for _ in range(max(2, n // _LIST_LENGTH))]
 
 
+def _counted(case: Case) -> Case:
+    """The lists with Counted values, for the comparison count."""
+    return [[Counted(v) for v in values] for values in case]
+
+
+COMPLEXITY = Complexity(
+    expected="O(N log k)",
+    max_exponent=1.6,
+    sizes=sizes(128, 2048),
+    families=(Family("many short lists", _short_lists),),
+    counted=_counted,
+    min_ops=lambda n: n // 2,
+    repeats=7,
+    note="N nodes in N/8 lists, so O(N * k) shows as N**2",
+)
+
+
 def _large(rng: random.Random) -> List[Case]:
     """10**5 values in 10 lists; 10**5 values in 2 lists with the limits of
     the range and repeats (a two-list merge that recurses once per node runs
@@ -126,57 +169,10 @@ def _large(rng: random.Random) -> List[Case]:
     return [ten, extremes, sparse]
 
 
-def _counted(case: Case) -> Case:
-    """The lists with Counted values, for the comparison count."""
-    return [[Counted(v) for v in values] for values in case]
-
-
-PROBLEM = Problem(
-    name="merge-k-sorted",
-    title="Merge k sorted lists",
-    structure="heap",
-    difficulty="medium",
+PROBLEM = declare(
+    globals(),
+    Listing("Merge k sorted lists", "heap", "medium", order=2),
     entry="merge_k_lists",
-    kind="function",
-    statement=STATEMENT,
-    examples=(
-        "`[1 -> 4 -> 5, 1 -> 3 -> 4, 2 -> 6]` merges into `1 -> 1 -> 2 -> 3 -> 4 -> 4 -> 5 -> 6`",
-        "`[None, 2 -> 3]` merges into `2 -> 3`",
-        "`[]` and `[None, None]` both give `None`",
-    ),
-    constraints=(
-        "0 <= k <= 10**4 lists, at most 10**5 nodes in total",
-        "-10**9 <= val <= 10**9; every list is sorted in non-decreasing order",
-        "The speed check times your code and counts the comparisons it makes "
-        "between the values (it passes int-like values that count every `<`, "
-        "`==`, ...); both must grow no faster than about N log N.",
-    ),
-    hints=(
-        "The next node of the merged list is the smallest of the k front nodes. "
-        "What structure hands you the smallest of k things quickly?",
-        "Keep one entry per non-empty list in a min-heap: pop the smallest front "
-        "node, append it to the result, and push that list's next node.",
-        "Nodes cannot be compared with `<`, and a tuple `(val, node)` compares "
-        "the nodes when two values are equal.  Put a tie-breaker between them: "
-        "`(node.val, i, node)` with `i` the index of the list.",
-        "A dummy node in front of the result (`tail = dummy = ListNode()`) saves "
-        "the special case of the first append; return `dummy.next`.",
-    ),
-    stub=STUB,
-    reference="dsa.practice.solutions.merge_k_sorted",
-    cases=_cases(),
-    run=_run,
-    complexity=Complexity(
-        expected="O(N log k)",
-        max_exponent=1.6,
-        sizes=sizes(128, 2048),
-        families=(Family("many short lists", _short_lists),),
-        counted=_counted,
-        min_ops=lambda n: n // 2,
-        repeats=7,
-        note="N nodes in N/8 lists, so O(N * k) shows as N**2",
-    ),
-    order=2,
     explicit_cases=(
         [],
         [[]],
@@ -185,5 +181,4 @@ PROBLEM = Problem(
         [[0, 5], [1, 2, 3]],
         [[-LIMIT, LIMIT], [LIMIT]],
     ),
-    large_cases=_large,
 )

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from dsa.practice.counting import Counted
 from dsa.practice.nodes import ListNode
-from dsa.practice.problem import Complexity, Family, Memory, Problem, Rules
+from dsa.practice.problem import Complexity, Family, Listing, Memory, Rules, declare
 from dsa.practice.problems._chains import (
     NO_DEEPER_RECURSION, Given, Outcome, judge_chain, label, linked)
 from dsa.practice.problems._timing import growth_sizes
@@ -55,6 +55,30 @@ O(n + m) time for lists of n and m nodes is expected and measured: by the
 clock, and by counting the comparisons your code makes between the values
 (the values are int-like objects that count every `<`, `<=`, `==`...).
 """
+
+EXAMPLES = (
+    "`merge_two_lists(from_list([1, 3, 5]), from_list([2, 3, 6]))` returns the chain `1 -> 2 "
+    "-> 3 -> 3 -> 5 -> 6`, the first `3` being the node of `a`.",
+    "`merge_two_lists(None, from_list([4]))` returns the node `4` of `b`.",
+    "`merge_two_lists(None, None)` returns `None`.",
+)
+
+CONSTRAINTS = (
+    "0 <= n, m <= 5,000 nodes",
+    "-10**9 <= val <= 10**9, each list in ascending (non-decreasing) order",
+    "O(1) extra memory, measured; `sorted` and `.sort` are not allowed",
+)
+
+HINTS = (
+    "The first node of the result is the smaller of the two heads.  After taking it, the "
+    "problem is the same with one list a node shorter.",
+    "Keep a `tail`: the last node of the result so far.  Compare the two heads, link the "
+    "smaller one after `tail`, and advance in the list it came from.  Use `<=` so that `a` "
+    "wins ties.",
+    "Start with a dummy node, `tail = dummy = ListNode()`, so the first link needs no "
+    "special case.  When one list runs out, link the whole rest of the other one after "
+    "`tail` and return `dummy.next`.",
+)
 
 STUB = '''\
 """Merge two sorted lists.
@@ -160,6 +184,26 @@ def _counted(case: Case) -> Case:
     return ([Counted(v) for v in a_values], [Counted(v) for v in b_values])
 
 
+COMPLEXITY = Complexity(
+    expected="O(n + m)",
+    max_exponent=1.3,
+    # Nodes in each list at the growth check's sizes: the reference takes about
+    # 0.1 ms of processor time on the smallest pair and 2 ms on the largest (see
+    # :mod:`._timing`).
+    sizes=growth_sizes(40),
+    repeats=7,
+    families=(Family("interleaved", _interleaved), Family("b after a", _b_after_a),
+              Family("a after b", _a_after_b), Family("all values equal", _equal)),
+    counted=_counted,
+    # When every value of a is below every value of b, one comparison
+    # (a's last value with b's first) can prove the answer; so one is all
+    # any correct merge of two non-empty lists is sure to make.  Code that
+    # compares int() copies makes none at all.
+    min_ops=lambda n: 1,
+    note="two lists of n nodes each",
+)
+
+
 def _large(rng: random.Random) -> Sequence[Case]:
     """Lists at the constraints' limit: 5,000 nodes each."""
     size = 5_000
@@ -173,65 +217,12 @@ def _large(rng: random.Random) -> Sequence[Case]:
     )
 
 
-#: Nodes in each list at the growth check's sizes: the reference takes about
-#: 0.1 ms of processor time on the smallest pair and 2 ms on the largest (see
-#: :mod:`._timing`).
-SIZES = growth_sizes(40)
-
-
-PROBLEM = Problem(
-    name="merge-two-sorted",
-    title="Merge two sorted lists",
-    structure="linked list",
-    difficulty="easy",
+PROBLEM = declare(
+    globals(),
+    Listing("Merge two sorted lists", "linked list", "easy", order=3),
     entry="merge_two_lists",
-    kind="function",
-    statement=STATEMENT,
-    examples=(
-        "`merge_two_lists(from_list([1, 3, 5]), from_list([2, 3, 6]))` returns the chain `1 -> 2 "
-        "-> 3 -> 3 -> 5 -> 6`, the first `3` being the node of `a`.",
-        "`merge_two_lists(None, from_list([4]))` returns the node `4` of `b`.",
-        "`merge_two_lists(None, None)` returns `None`.",
-    ),
-    constraints=(
-        "0 <= n, m <= 5,000 nodes",
-        "-10**9 <= val <= 10**9, each list in ascending (non-decreasing) order",
-        "O(1) extra memory, measured; `sorted` and `.sort` are not allowed",
-    ),
-    hints=(
-        "The first node of the result is the smaller of the two heads.  After taking it, the "
-        "problem is the same with one list a node shorter.",
-        "Keep a `tail`: the last node of the result so far.  Compare the two heads, link the "
-        "smaller one after `tail`, and advance in the list it came from.  Use `<=` so that `a` "
-        "wins ties.",
-        "Start with a dummy node, `tail = dummy = ListNode()`, so the first link needs no "
-        "special case.  When one list runs out, link the whole rest of the other one after "
-        "`tail` and return `dummy.next`.",
-    ),
-    stub=STUB,
-    reference="dsa.practice.solutions.merge_two_sorted",
-    cases=_cases(),
-    run=_run,
-    judge=_judge,
-    complexity=Complexity(
-        expected="O(n + m)",
-        max_exponent=1.3,
-        sizes=SIZES,
-        repeats=7,
-        families=(Family("interleaved", _interleaved), Family("b after a", _b_after_a),
-                  Family("a after b", _a_after_b), Family("all values equal", _equal)),
-        counted=_counted,
-        # When every value of a is below every value of b, one comparison
-        # (a's last value with b's first) can prove the answer; so one is all
-        # any correct merge of two non-empty lists is sure to make.  Code that
-        # compares int() copies makes none at all.
-        min_ops=lambda n: 1,
-        note="two lists of n nodes each",
-    ),
     rules=Rules(memory=Memory("O(1)"), tripwires=NO_DEEPER_RECURSION),
-    show_case=_show,
     forbidden=("sorted", ".sort") + NO_DEEPER_RECURSION,
-    order=3,
     explicit_cases=(
         ([], []),
         ([1], []),
@@ -240,5 +231,4 @@ PROBLEM = Problem(
         ([1, 3, 5], [2, 3, 6]),
         ([2, 2], [1, 2, 2, 3]),
     ),
-    large_cases=_large,
 )

@@ -8,7 +8,7 @@ from typing import Any, Callable, List, Optional, Tuple
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Family, Problem
+from dsa.practice.problem import Complexity, Family, Listing, declare
 from dsa.practice.problems import _cache_lines
 
 REFERENCE = "dsa.practice.solutions.probe_order"
@@ -210,15 +210,29 @@ def _judge(case: Case, expected: Any, actual: Any) -> Optional[str]:
     wrong = _cache_lines.not_a_permutation(actual, keys, "keys")
     if wrong is not None:
         return wrong
-    if actual == expected:  # the reference's own answer touches the same lines
-        return None
     lookups = tuple(zip(keys, counts))
-    mine = _lines(tuple(actual), lookups, capacity)
-    best = _lines(tuple(expected), lookups, capacity)
-    if mine <= best:
-        return None
-    return (f"after your order the lookups touch {mine:,} cache lines in all; "
-            f"the fewest possible is {best:,}")
+    return _cache_lines.no_more_lines(
+        actual, expected, lambda order: _lines(tuple(order), lookups, capacity),
+        lambda mine, best: (f"after your order the lookups touch {mine:,} cache lines in "
+                            f"all; the fewest possible is {best:,}"))
+
+
+COMPLEXITY = Complexity(
+    expected="O(n log n)",
+    max_exponent=1.45,
+    sizes=(MAX_KEYS // 16, MAX_KEYS // 8, MAX_KEYS // 4, MAX_KEYS // 2, MAX_KEYS),
+    families=(
+        Family("random", _random),
+        Family("crowded homes", _crowded),
+        Family("few different counts", _few_counts),
+    ),
+    repeats=7,
+    note="one sort of the keys by their counts",
+    # The judge replays both orders in the traced C twin, far slower than
+    # either solution: after the first pass a third of the timed
+    # answers are judged, chosen where the learner's code cannot see.
+    judged_share=1 / 3,
+)
 
 
 def _show(case: Case) -> str:
@@ -226,40 +240,10 @@ def _show(case: Case) -> str:
     return f"insertion_order({keys!r}, {counts!r}, {capacity!r})"
 
 
-PROBLEM = Problem(
-    name="probe-order",
-    title="Insertion order for cheap lookups",
-    structure="hash table",
-    difficulty="medium",
+PROBLEM = declare(
+    globals(),
+    Listing("Insertion order for cheap lookups", "hash table", "medium", order=10),
     entry="insertion_order",
-    kind="function",
-    statement=STATEMENT,
-    examples=EXAMPLES,
-    constraints=CONSTRAINTS,
-    hints=HINTS,
-    stub=STUB,
-    reference=REFERENCE,
-    cases=_cases(),
-    run=_run,
-    judge=_judge,
-    complexity=Complexity(
-        expected="O(n log n)",
-        max_exponent=1.45,
-        sizes=(MAX_KEYS // 16, MAX_KEYS // 8, MAX_KEYS // 4, MAX_KEYS // 2, MAX_KEYS),
-        families=(
-            Family("random", _random),
-            Family("crowded homes", _crowded),
-            Family("few different counts", _few_counts),
-        ),
-        repeats=7,
-        note="one sort of the keys by their counts",
-        # The judge replays both orders in the traced C twin, far slower than
-        # either solution: after the first pass a third of the timed
-        # answers are judged, chosen where the learner's code cannot see.
-        judged_share=1 / 3,
-    ),
-    show_case=_show,
-    order=10,
     explicit_cases=(
         ([], [], 16),
         ([3, 19], [1, 5], 16),

@@ -9,7 +9,7 @@ from typing import Any, List, Optional, Tuple
 from hypothesis import strategies as st
 
 from dsa.practice.guard import RuleBroken
-from dsa.practice.problem import Complexity, Family, Problem, Rules
+from dsa.practice.problem import Complexity, Family, Listing, Rules, declare
 
 #: One operation: ``("push", value)``, ``("pop",)``, ``("peek",)`` or ``("empty",)``.
 Operation = Tuple[Any, ...]
@@ -44,6 +44,32 @@ class MyQueue:
 * **Every operation must take O(1) time amortised**: any n operations
   together O(n).  The grader times long sequences of them.
 """
+
+EXAMPLES = (
+    "`q = MyQueue()`; after `q.push(1)` and `q.push(2)`, `q.peek()` returns `1` and "
+    "`q.pop()` returns `1`.",
+    "Continuing: `q.push(3)`, then `q.pop()` returns `2` (it came in before `3`) and "
+    "`q.empty()` returns `False`; one more `q.pop()` returns `3` and `q.empty()` is `True`.",
+    "A stack alone would give `2` back first: the second stack is what turns the order "
+    "around.",
+)
+
+CONSTRAINTS = (
+    "up to 100,000 operations",
+    "0 <= value <= 10**9",
+    "pop and peek are only called on a non-empty queue",
+)
+
+HINTS = (
+    "Call the stacks `incoming` and `outgoing`.  `push` always appends to `incoming`.  "
+    "Popping every value off `incoming` and appending it to `outgoing` reverses them: the "
+    "oldest value ends up on top of `outgoing`.",
+    "Do that move only when `outgoing` is empty.  While `outgoing` still holds values, its "
+    "top *is* the front of the queue, and newer values wait in `incoming`.",
+    "`pop` and `peek`: if `outgoing` is empty, move everything over first; then use "
+    "`outgoing[-1]`.  Each value is moved at most once, so n operations do O(n) work in "
+    "all, even though one `pop` can move many values.",
+)
 
 STUB = '''\
 """A queue made of two stacks.
@@ -319,6 +345,19 @@ def _drain(n: int, rng: random.Random) -> SpeedCase:
     return ("fill then drain", n)
 
 
+COMPLEXITY = Complexity(
+    expected="O(1) amortised per operation",
+    max_exponent=1.3,
+    sizes=(1024, 2048, 4096, 8192, 16384),
+    # From 512 operations, so that pouring the whole queue back and forth
+    # (n**2) still leaves five sizes under the time budget.
+    families=(Family("alternating", _alternating, sizes=(512, 1024, 2048, 4096, 8192)),
+              Family("fill then drain", _drain)),
+    repeats=9,
+    note="n operations, about n / 2 values queued",
+)
+
+
 def _large(rng: random.Random) -> List[List[Operation]]:
     """Long runs of operations with values up to 10**9, the queue kept
     small so that comparing its lists after every step stays cheap."""
@@ -341,60 +380,15 @@ def _large(rng: random.Random) -> List[List[Operation]]:
     return cases
 
 
-PROBLEM = Problem(
-    name="queue-from-two-stacks",
-    title="A queue from two stacks",
-    structure="deque",
-    difficulty="easy",
+PROBLEM = declare(
+    globals(),
+    Listing("A queue from two stacks", "deque", "easy", order=4),
     entry="MyQueue",
-    kind="class",
-    statement=STATEMENT,
-    examples=(
-        "`q = MyQueue()`; after `q.push(1)` and `q.push(2)`, `q.peek()` returns `1` and "
-        "`q.pop()` returns `1`.",
-        "Continuing: `q.push(3)`, then `q.pop()` returns `2` (it came in before `3`) and "
-        "`q.empty()` returns `False`; one more `q.pop()` returns `3` and `q.empty()` is `True`.",
-        "A stack alone would give `2` back first: the second stack is what turns the order "
-        "around.",
-    ),
-    constraints=(
-        "up to 100,000 operations",
-        "0 <= value <= 10**9",
-        "pop and peek are only called on a non-empty queue",
-    ),
-    hints=(
-        "Call the stacks `incoming` and `outgoing`.  `push` always appends to `incoming`.  "
-        "Popping every value off `incoming` and appending it to `outgoing` reverses them: the "
-        "oldest value ends up on top of `outgoing`.",
-        "Do that move only when `outgoing` is empty.  While `outgoing` still holds values, its "
-        "top *is* the front of the queue, and newer values wait in `incoming`.",
-        "`pop` and `peek`: if `outgoing` is empty, move everything over first; then use "
-        "`outgoing[-1]`.  Each value is moved at most once, so n operations do O(n) work in "
-        "all, even though one `pop` can move many values.",
-    ),
-    stub=STUB,
-    reference="dsa.practice.solutions.queue_from_two_stacks",
-    cases=_cases(),
-    run=_run,
-    judge=_judge,
-    complexity=Complexity(
-        expected="O(1) amortised per operation",
-        max_exponent=1.3,
-        sizes=(1024, 2048, 4096, 8192, 16384),
-        # From 512 operations, so that pouring the whole queue back and forth
-        # (n**2) still leaves five sizes under the time budget.
-        families=(Family("alternating", _alternating, sizes=(512, 1024, 2048, 4096, 8192)),
-                  Family("fill then drain", _drain)),
-        repeats=9,
-        note="n operations, about n / 2 values queued",
-    ),
-    show_case=_show,
     forbidden=("collections.deque", "queue"),
     source_rules=_source_rules,
     rules=Rules(tripwires=("collections.deque", "queue.Queue", "queue.SimpleQueue",
                            "queue.LifoQueue"),
                 forbidden_types=("collections.deque", "queue.Queue", "queue.SimpleQueue")),
-    order=4,
     explicit_cases=(
         [("push", 1), ("push", 2), ("peek",), ("pop",), ("push", 3), ("pop",), ("empty",),
          ("pop",), ("empty",)],
@@ -402,6 +396,5 @@ PROBLEM = Problem(
         [("push", 1), ("push", 2), ("pop",), ("push", 3), ("push", 4), ("pop",), ("pop",),
          ("pop",)],
     ),
-    large_cases=_large,
     lessons=("deque",),
 )

@@ -9,7 +9,7 @@ from typing import Any, Callable, List, Optional, Sequence, Tuple
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Family, Problem, Rules
+from dsa.practice.problem import Complexity, Family, Listing, Rules, declare
 from dsa.practice.problems._answers import sizes_between, truth, whole_number
 from dsa.practice.problems._hashing import Packed, call, pack, show_steps, unpack
 
@@ -45,6 +45,35 @@ Every operation must take O(1) time on average however large the set is,
 O(n).  The `sortedcontainers` package, whose sorted lists can be indexed,
 is not allowed.
 """
+
+EXAMPLES = (
+    "`s = RandomizedSet(); s.insert(4)` returns `True`; `s.insert(4)` again "
+    "returns `False`",
+    "`s.insert(9); s.remove(4)` returns `True`; `s.remove(4)` again returns "
+    "`False`; `s.get_random()` now always returns `9`",
+    "with members 1, 2 and 3, a thousand calls of `s.get_random()` give each "
+    "of them about 333 times, in no fixed order",
+)
+
+CONSTRAINTS = (
+    "-2**31 <= val < 2**31",
+    "at most 5 * 10**4 calls in all",
+    "get_random is only called when the set is not empty",
+    "sortedcontainers is not allowed",
+)
+
+HINTS = (
+    "A set (or dict) does insert and remove in O(1), but it cannot pick "
+    "its i-th member.  A list picks `items[random.randrange(len(items))]` "
+    "in O(1), but removing from its middle costs O(n).  Can you keep both?",
+    "Keep the members in a list and a dict from each member to its index "
+    "in that list.  insert appends to the list and records the index.",
+    "To remove a member from the middle of the list in O(1): move the "
+    "*last* member into its place, update the moved member's index in the "
+    "dict, and pop the end of the list.",
+    "Check the order of the steps when the member removed is itself the "
+    "last one, and remember to delete the removed member from the dict.",
+)
 
 STUB = '''\
 """Randomized set.
@@ -362,6 +391,18 @@ def _after_removals(n: int, rng: random.Random) -> Case:
     return _pack(calls + [("get_random",)] * _CALLS)
 
 
+COMPLEXITY = Complexity(
+    expected="O(1) average per call",
+    # O(1) per call fits 0 to 0.3 over these sizes (more on a busy
+    # machine); copying the members at each draw fits about 1.
+    max_exponent=0.6,
+    sizes=sizes_between(128, 4096, 7),
+    families=(Family("mixed calls", _mixed), Family("after removals", _after_removals)),
+    note=f"n members first, then {_CALLS:,} calls",
+    repeats=6,
+)
+
+
 def _large(rng: random.Random) -> List[Case]:
     """Nearly the most calls, over the widest values; and draws from 40
     members, enough for the test of pairs."""
@@ -369,59 +410,12 @@ def _large(rng: random.Random) -> List[Case]:
     return [_mixed(40_000, rng), _burst_case(values, values[40:], 32_000)]
 
 
-PROBLEM = Problem(
-    name="randomized-set",
-    title="Randomized set",
-    structure="hash table",
-    difficulty="medium",
+PROBLEM = declare(
+    globals(),
+    Listing("Randomized set", "hash table", "medium", order=9),
     entry="RandomizedSet",
-    kind="class",
-    statement=STATEMENT,
-    examples=(
-        "`s = RandomizedSet(); s.insert(4)` returns `True`; `s.insert(4)` again "
-        "returns `False`",
-        "`s.insert(9); s.remove(4)` returns `True`; `s.remove(4)` again returns "
-        "`False`; `s.get_random()` now always returns `9`",
-        "with members 1, 2 and 3, a thousand calls of `s.get_random()` give each "
-        "of them about 333 times, in no fixed order",
-    ),
-    constraints=(
-        "-2**31 <= val < 2**31",
-        "at most 5 * 10**4 calls in all",
-        "get_random is only called when the set is not empty",
-        "sortedcontainers is not allowed",
-    ),
-    hints=(
-        "A set (or dict) does insert and remove in O(1), but it cannot pick "
-        "its i-th member.  A list picks `items[random.randrange(len(items))]` "
-        "in O(1), but removing from its middle costs O(n).  Can you keep both?",
-        "Keep the members in a list and a dict from each member to its index "
-        "in that list.  insert appends to the list and records the index.",
-        "To remove a member from the middle of the list in O(1): move the "
-        "*last* member into its place, update the moved member's index in the "
-        "dict, and pop the end of the list.",
-        "Check the order of the steps when the member removed is itself the "
-        "last one, and remember to delete the removed member from the dict.",
-    ),
-    stub=STUB,
-    reference="dsa.practice.solutions.randomized_set",
-    cases=_cases(),
-    run=_run,
-    judge=_judge,
-    complexity=Complexity(
-        expected="O(1) average per call",
-        # O(1) per call fits 0 to 0.3 over these sizes (more on a busy
-        # machine); copying the members at each draw fits about 1.
-        max_exponent=0.6,
-        sizes=sizes_between(128, 4096, 7),
-        families=(Family("mixed calls", _mixed), Family("after removals", _after_removals)),
-        note=f"n members first, then {_CALLS:,} calls",
-        repeats=6,
-    ),
-    show_case=_show,
     forbidden=("sortedcontainers",),
     rules=Rules(tripwires=_TRIPWIRES, forbidden_types=_FORBIDDEN_TYPES),
-    order=9,
     explicit_cases=(
         _pack([("insert", 4), ("insert", 4), ("insert", 9), ("remove", 4), ("remove", 4),
                ("get_random",)]),
@@ -429,6 +423,5 @@ PROBLEM = Problem(
         _pack([("insert", 1), ("insert", 2), ("insert", 3), ("remove", 1), ("remove", 3),
                ("get_random",), ("insert", 3), ("remove", 2), ("get_random",)]),
     ) + _BURSTS,
-    large_cases=_large,
     lessons=("hashtable",),
 )

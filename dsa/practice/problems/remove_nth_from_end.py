@@ -8,7 +8,7 @@ from typing import Any, Callable, List, Optional, Sequence, Tuple
 from hypothesis import strategies as st
 
 from dsa.practice.nodes import ListNode
-from dsa.practice.problem import Complexity, Family, Memory, Problem, Rules
+from dsa.practice.problem import Complexity, Family, Listing, Memory, Rules, declare
 from dsa.practice.problems._chains import (
     NO_DEEPER_RECURSION, Given, Outcome, judge_chain, linked)
 from dsa.practice.problems._timing import growth_sizes
@@ -48,6 +48,29 @@ O(L) time for a list of L nodes is expected, and measured, with `n`
 anywhere from the last node to the head.  One pass is the elegant way, but
 two passes (count, then walk) are O(L) as well.
 """
+
+EXAMPLES = (
+    "`remove_nth_from_end(from_list([1, 2, 3, 4, 5]), 2)` returns the chain `1 -> 2 -> 3 -> "
+    "5`.",
+    "`remove_nth_from_end(from_list([1, 2]), 2)` removes the head and returns the node `2`.",
+    "`remove_nth_from_end(from_list([7]), 1)` returns `None`.",
+)
+
+CONSTRAINTS = (
+    "1 <= L <= 10,000 nodes",
+    "1 <= n <= L",
+    "-10**9 <= val <= 10**9; values may repeat",
+)
+
+HINTS = (
+    "Counting the length first and then walking `L - n` nodes works, in two passes.  For one "
+    "pass, think of two pointers that stay a fixed distance apart.",
+    "Move a `lead` pointer `n` nodes ahead first, then move `lead` and a `trail` pointer "
+    "together until `lead` reaches the last node.  Where is `trail` then?",
+    "To unlink a node you need the node *before* it, and the head has none.  Start both "
+    "pointers at a dummy node placed in front of the head (`dummy = ListNode(0, head)`): "
+    "then removing the head is no special case, and you return `dummy.next`.",
+)
 
 STUB = '''\
 """Remove the n-th node from the end of a list.
@@ -135,6 +158,19 @@ def _last(size: int, rng: random.Random) -> Case:
     return (_values(size, rng), 1)
 
 
+COMPLEXITY = Complexity(
+    expected="O(L) time, O(1) extra memory",
+    max_exponent=1.3,
+    # Lengths of the growth check: the reference takes about 0.1 ms of processor
+    # time at the smallest and 2 ms at the largest (see :mod:`._timing`).
+    sizes=growth_sizes(125),
+    repeats=7,
+    families=(Family("halfway", _halfway), Family("n near the length", _second),
+              Family("the last node", _last)),
+    note="a list of L nodes; n halfway, near L, and 1",
+)
+
+
 def _large(rng: random.Random) -> Sequence[Case]:
     """Lists at the constraints' limit, 10,000 nodes (values over the whole
     range once), with n at both ends and in the middle."""
@@ -144,61 +180,16 @@ def _large(rng: random.Random) -> Sequence[Case]:
             (small, size))
 
 
-#: Lengths of the growth check: the reference takes about 0.1 ms of processor
-#: time at the smallest and 2 ms at the largest (see :mod:`._timing`).
-SIZES = growth_sizes(125)
-
-PROBLEM = Problem(
-    name="remove-nth-from-end",
-    title="Remove the n-th node from the end",
-    structure="linked list",
-    difficulty="medium",
+PROBLEM = declare(
+    globals(),
+    Listing("Remove the n-th node from the end", "linked list", "medium", order=4),
     entry="remove_nth_from_end",
-    kind="function",
-    statement=STATEMENT,
-    examples=(
-        "`remove_nth_from_end(from_list([1, 2, 3, 4, 5]), 2)` returns the chain `1 -> 2 -> 3 -> "
-        "5`.",
-        "`remove_nth_from_end(from_list([1, 2]), 2)` removes the head and returns the node `2`.",
-        "`remove_nth_from_end(from_list([7]), 1)` returns `None`.",
-    ),
-    constraints=(
-        "1 <= L <= 10,000 nodes",
-        "1 <= n <= L",
-        "-10**9 <= val <= 10**9; values may repeat",
-    ),
-    hints=(
-        "Counting the length first and then walking `L - n` nodes works, in two passes.  For one "
-        "pass, think of two pointers that stay a fixed distance apart.",
-        "Move a `lead` pointer `n` nodes ahead first, then move `lead` and a `trail` pointer "
-        "together until `lead` reaches the last node.  Where is `trail` then?",
-        "To unlink a node you need the node *before* it, and the head has none.  Start both "
-        "pointers at a dummy node placed in front of the head (`dummy = ListNode(0, head)`): "
-        "then removing the head is no special case, and you return `dummy.next`.",
-    ),
-    stub=STUB,
-    reference="dsa.practice.solutions.remove_nth_from_end",
-    cases=_cases(),
-    run=_run,
-    judge=_judge,
-    complexity=Complexity(
-        expected="O(L) time, O(1) extra memory",
-        max_exponent=1.3,
-        sizes=SIZES,
-        repeats=7,
-        families=(Family("halfway", _halfway), Family("n near the length", _second),
-                  Family("the last node", _last)),
-        note="a list of L nodes; n halfway, near L, and 1",
-    ),
     forbidden=NO_DEEPER_RECURSION,
     rules=Rules(memory=Memory("O(1)"), tripwires=NO_DEEPER_RECURSION),
-    show_case=_show,
-    order=4,
     explicit_cases=(
         ([7], 1),
         ([1, 2], 2),
         ([1, 2], 1),
         ([1, 2, 3, 4, 5], 2),
     ),
-    large_cases=_large,
 )

@@ -8,7 +8,7 @@ from typing import Any, Callable, List, Optional, Union
 from hypothesis import strategies as st
 
 from dsa.practice.nodes import ListNode
-from dsa.practice.problem import Complexity, Memory, Problem, Rules
+from dsa.practice.problem import Complexity, Listing, Memory, Rules, declare
 from dsa.practice.problems._chains import linked
 from dsa.practice.problems._lists import call, chain_says, relinked, values
 
@@ -40,6 +40,31 @@ def reorder_list(head: ListNode | None) -> None
 Aim for O(n) time.
 """
 
+EXAMPLES = (
+    "For `head = from_list([1, 2, 3, 4])`, after `reorder_list(head)` the chain reads "
+    "`1 -> 4 -> 2 -> 3` (the same four nodes).",
+    "For `from_list([1, 2, 3, 4, 5])` it reads `1 -> 5 -> 2 -> 4 -> 3`: the middle node "
+    "comes last.",
+    "`reorder_list(None)` returns `None` and there is nothing to reorder.",
+)
+
+CONSTRAINTS = (
+    "0 <= number of nodes <= 10,000",
+    "values are integers between -10**9 and 10**9; they may repeat",
+    "the input chain ends with None (no cycle)",
+)
+
+HINTS = (
+    "Write down where each node goes: the front half keeps its order, and the back half "
+    "is woven in *backwards*, one node after each front node.",
+    "So the work is three steps you may know already: find the middle (a slow pointer "
+    "moving one node while a fast one moves two), reverse the second half in place, then "
+    "merge the two halves by taking one node from each in turn.",
+    "Cut the list in two before reversing (`middle.next = None`), or the first half's "
+    "last node still points into the second half and the result loops.  For L0..Ln the "
+    "first half is the first `(n + 2) // 2` nodes.",
+)
+
 STUB = '''\
 """Reorder a linked list: first, last, second, second to last, ...
 
@@ -62,6 +87,9 @@ def reorder_list(head: ListNode | None) -> None:
     """Reorder the chain at ``head`` in place as L0, Ln, L1, Ln-1, ..."""
     raise NotImplementedError("write your solution here")
 '''
+
+
+_CASES = st.lists(st.integers(0, 9), max_size=30)
 
 
 def _run(solution: Callable[[Optional[ListNode]], Any],
@@ -96,57 +124,25 @@ def _make_case(n: int, rng: random.Random) -> List[int]:
     return values(n, rng)
 
 
+COMPLEXITY = Complexity(
+    expected="O(n) time, O(1) extra memory",
+    max_exponent=1.3,
+    sizes=(256, 512, 1024, 2048, 4096),
+    make_case=_make_case,
+    repeats=9,
+)
+
+
 def _large(rng: random.Random) -> List[List[int]]:
     """The longest lists the constraints allow, even and odd."""
     return [values(10_000, rng, 10**9), values(9_999, rng, 10**9)]
 
 
-PROBLEM = Problem(
-    name="reorder-list",
-    title="Reorder a list: first, last, second, second to last",
-    structure="linked list",
-    difficulty="medium",
+PROBLEM = declare(
+    globals(),
+    Listing("Reorder a list: first, last, second, second to last", "linked list", "medium", order=5),
     entry="reorder_list",
-    kind="function",
-    statement=STATEMENT,
-    examples=(
-        "For `head = from_list([1, 2, 3, 4])`, after `reorder_list(head)` the chain reads "
-        "`1 -> 4 -> 2 -> 3` (the same four nodes).",
-        "For `from_list([1, 2, 3, 4, 5])` it reads `1 -> 5 -> 2 -> 4 -> 3`: the middle node "
-        "comes last.",
-        "`reorder_list(None)` returns `None` and there is nothing to reorder.",
-    ),
-    constraints=(
-        "0 <= number of nodes <= 10,000",
-        "values are integers between -10**9 and 10**9; they may repeat",
-        "the input chain ends with None (no cycle)",
-    ),
-    hints=(
-        "Write down where each node goes: the front half keeps its order, and the back half "
-        "is woven in *backwards*, one node after each front node.",
-        "So the work is three steps you may know already: find the middle (a slow pointer "
-        "moving one node while a fast one moves two), reverse the second half in place, then "
-        "merge the two halves by taking one node from each in turn.",
-        "Cut the list in two before reversing (`middle.next = None`), or the first half's "
-        "last node still points into the second half and the result loops.  For L0..Ln the "
-        "first half is the first `(n + 2) // 2` nodes.",
-    ),
-    stub=STUB,
-    reference="dsa.practice.solutions.reorder_list",
-    cases=st.lists(st.integers(0, 9), max_size=30),
-    run=_run,
-    judge=_judge,
-    complexity=Complexity(
-        expected="O(n) time, O(1) extra memory",
-        max_exponent=1.3,
-        sizes=(256, 512, 1024, 2048, 4096),
-        make_case=_make_case,
-        repeats=9,
-    ),
-    show_case=_show,
     rules=Rules(memory=Memory("O(1)")),
-    order=5,
     explicit_cases=([], [1], [1, 2], [1, 2, 3], [1, 2, 3, 4], [5, 5, 6, 6, 7]),
-    large_cases=_large,
     lessons=("linkedlist",),
 )

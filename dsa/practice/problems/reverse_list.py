@@ -8,7 +8,7 @@ from typing import Any, Callable, List, Optional, Sequence
 from hypothesis import strategies as st
 
 from dsa.practice.nodes import ListNode
-from dsa.practice.problem import Complexity, Family, Memory, Problem, Rules
+from dsa.practice.problem import Complexity, Family, Listing, Memory, Rules, declare
 from dsa.practice.problems._chains import (
     NO_DEEPER_RECURSION, Given, Outcome, judge_chain, linked)
 from dsa.practice.problems._timing import growth_sizes
@@ -42,6 +42,28 @@ The grader checks two rules besides the answer:
 O(n) time is expected, and measured too.
 """
 
+EXAMPLES = (
+    "`reverse_list(from_list([1, 2, 3]))` returns the chain `3 -> 2 -> 1` (the same three "
+    "nodes).",
+    "`reverse_list(from_list([7]))` returns the single node `7`.",
+    "`reverse_list(None)` returns `None`.",
+)
+
+CONSTRAINTS = (
+    "0 <= number of nodes <= 10,000",
+    "-10**9 <= val <= 10**9; values may repeat",
+    "the input chain ends with None (no cycle)",
+)
+
+HINTS = (
+    "Walk the list once.  At each node you want its `next` to point to the node you visited "
+    "just before it.",
+    "Once you overwrite `node.next`, the rest of the list is unreachable unless you saved it "
+    "first.  Keep three names: the previous node, the current one, and the one after it.",
+    "Start with `prev = None`.  Repeat: `nxt = node.next; node.next = prev; prev = node; "
+    "node = nxt`.  When `node` is None, `prev` is the new head.",
+)
+
 STUB = '''\
 """Reverse a singly linked list in place.
 
@@ -66,6 +88,9 @@ def reverse_list(head: ListNode | None) -> ListNode | None:
     """Reverse the chain starting at ``head`` in place; return the new head."""
     raise NotImplementedError("write your solution here")
 '''
+
+
+_CASES = st.lists(st.integers(0, 9), max_size=30)
 
 
 def _run(solution: Callable[[Optional[ListNode]], Any], values: List[Any]) -> Outcome:
@@ -104,61 +129,30 @@ def _equal_values(n: int, rng: random.Random) -> List[int]:
     return [7] * n
 
 
+COMPLEXITY = Complexity(
+    expected="O(n) time, O(1) extra memory",
+    max_exponent=1.3,
+    # Lengths of the growth check: the reference takes about 0.1 ms of processor
+    # time at the smallest and 2 ms at the largest (see :mod:`._timing`).
+    sizes=growth_sizes(125),
+    repeats=7,
+    families=(Family("random values", _random_values),
+              Family("one value repeated", _equal_values)),
+    note="one pass over the list",
+)
+
+
 def _large(rng: random.Random) -> Sequence[List[int]]:
     """Lists at the constraints' limit: 10,000 nodes."""
     return ([rng.randrange(-10**9, 10**9) for _ in range(10_000)],
             [rng.randrange(10) for _ in range(9_999)])
 
 
-#: Lengths of the growth check: the reference takes about 0.1 ms of processor
-#: time at the smallest and 2 ms at the largest (see :mod:`._timing`).
-SIZES = growth_sizes(125)
-
-PROBLEM = Problem(
-    name="reverse-list",
-    title="Reverse a linked list",
-    structure="linked list",
-    difficulty="easy",
+PROBLEM = declare(
+    globals(),
+    Listing("Reverse a linked list", "linked list", "easy", order=1),
     entry="reverse_list",
-    kind="function",
-    statement=STATEMENT,
-    examples=(
-        "`reverse_list(from_list([1, 2, 3]))` returns the chain `3 -> 2 -> 1` (the same three "
-        "nodes).",
-        "`reverse_list(from_list([7]))` returns the single node `7`.",
-        "`reverse_list(None)` returns `None`.",
-    ),
-    constraints=(
-        "0 <= number of nodes <= 10,000",
-        "-10**9 <= val <= 10**9; values may repeat",
-        "the input chain ends with None (no cycle)",
-    ),
-    hints=(
-        "Walk the list once.  At each node you want its `next` to point to the node you visited "
-        "just before it.",
-        "Once you overwrite `node.next`, the rest of the list is unreachable unless you saved it "
-        "first.  Keep three names: the previous node, the current one, and the one after it.",
-        "Start with `prev = None`.  Repeat: `nxt = node.next; node.next = prev; prev = node; "
-        "node = nxt`.  When `node` is None, `prev` is the new head.",
-    ),
-    stub=STUB,
-    reference="dsa.practice.solutions.reverse_list",
-    cases=st.lists(st.integers(0, 9), max_size=30),
-    run=_run,
-    judge=_judge,
-    complexity=Complexity(
-        expected="O(n) time, O(1) extra memory",
-        max_exponent=1.3,
-        sizes=SIZES,
-        repeats=7,
-        families=(Family("random values", _random_values),
-                  Family("one value repeated", _equal_values)),
-        note="one pass over the list",
-    ),
     forbidden=NO_DEEPER_RECURSION,
     rules=Rules(memory=Memory("O(1)"), tripwires=NO_DEEPER_RECURSION),
-    show_case=_show,
-    order=1,
     explicit_cases=([], [5], [1, 2], [4, 4, 4]),
-    large_cases=_large,
 )

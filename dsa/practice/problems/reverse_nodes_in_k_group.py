@@ -8,7 +8,7 @@ from typing import Any, Callable, List, Optional, Tuple, Union
 from hypothesis import strategies as st
 
 from dsa.practice.nodes import ListNode
-from dsa.practice.problem import Complexity, Family, Memory, Problem, Rules
+from dsa.practice.problem import Complexity, Family, Listing, Memory, Rules, declare
 from dsa.practice.problems._chains import linked
 from dsa.practice.problems._lists import call, chain_says, relinked, values
 
@@ -41,6 +41,31 @@ def reverse_k_group(head: ListNode | None, k: int) -> ListNode | None
 
 Aim for O(n) time, whatever `k` is.
 """
+
+EXAMPLES = (
+    "`reverse_k_group(from_list([1, 2, 3, 4, 5]), 2)` returns the chain `2 -> 1 -> 4 -> 3 -> "
+    "5`: the `5` is a group of one, fewer than `k`, and stays.",
+    "`reverse_k_group(from_list([1, 2, 3, 4, 5]), 3)` returns `3 -> 2 -> 1 -> 4 -> 5`.",
+    "`reverse_k_group(from_list([1, 2, 3]), 3)` reverses the whole list: `3 -> 2 -> 1`; "
+    "with `k = 1` every list comes back as it was.",
+)
+
+CONSTRAINTS = (
+    "1 <= number of nodes <= 10,000",
+    "1 <= k <= number of nodes",
+    "values are integers between -10**9 and 10**9; they may repeat",
+)
+
+HINTS = (
+    "Handle one group at a time.  Before touching a group, walk `k` nodes ahead from its "
+    "start: if the list ends first, the rest is a short group and you are done.",
+    "Reversing the `k` nodes of a group is the plain list reversal (`prev`, `node`, `nxt`) "
+    "stopped after `k` steps.  Afterwards the group's old first node is its last, and "
+    "must link to whatever followed the group.",
+    "Keep `before`, the node just in front of the current group (a dummy node in front of "
+    "the head for the first group).  After reversing, set `before.next` to the group's new "
+    "first node, and move `before` to the group's new last node (its old first node).",
+)
 
 STUB = '''\
 """Reverse the nodes of a linked list k at a time.
@@ -119,60 +144,28 @@ def _small(n: int, rng: random.Random) -> Case:
     return (values(n, rng), 3)
 
 
+COMPLEXITY = Complexity(
+    expected="O(n) time, O(1) extra memory",
+    max_exponent=1.3,
+    sizes=(256, 512, 1024, 2048, 4096),
+    families=(Family("one group of n - 1", _wide), Family("groups of 3", _small)),
+    repeats=9,
+    note="whatever k is: one group of n - 1 nodes, and groups of 3",
+)
+
+
 def _large(rng: random.Random) -> List[Case]:
     """The longest lists the constraints allow, with small, odd and wide k."""
     return [(values(10_000, rng, 10**9), 2), (values(9_999, rng, 10**9), 7),
             (values(10_000, rng, 10**9), 2_500)]
 
 
-PROBLEM = Problem(
-    name="reverse-nodes-in-k-group",
-    title="Reverse the nodes of a list k at a time",
-    structure="linked list",
-    difficulty="hard",
+PROBLEM = declare(
+    globals(),
+    Listing("Reverse the nodes of a list k at a time", "linked list", "hard", order=8),
     entry="reverse_k_group",
-    kind="function",
-    statement=STATEMENT,
-    examples=(
-        "`reverse_k_group(from_list([1, 2, 3, 4, 5]), 2)` returns the chain `2 -> 1 -> 4 -> 3 -> "
-        "5`: the `5` is a group of one, fewer than `k`, and stays.",
-        "`reverse_k_group(from_list([1, 2, 3, 4, 5]), 3)` returns `3 -> 2 -> 1 -> 4 -> 5`.",
-        "`reverse_k_group(from_list([1, 2, 3]), 3)` reverses the whole list: `3 -> 2 -> 1`; "
-        "with `k = 1` every list comes back as it was.",
-    ),
-    constraints=(
-        "1 <= number of nodes <= 10,000",
-        "1 <= k <= number of nodes",
-        "values are integers between -10**9 and 10**9; they may repeat",
-    ),
-    hints=(
-        "Handle one group at a time.  Before touching a group, walk `k` nodes ahead from its "
-        "start: if the list ends first, the rest is a short group and you are done.",
-        "Reversing the `k` nodes of a group is the plain list reversal (`prev`, `node`, `nxt`) "
-        "stopped after `k` steps.  Afterwards the group's old first node is its last, and "
-        "must link to whatever followed the group.",
-        "Keep `before`, the node just in front of the current group (a dummy node in front of "
-        "the head for the first group).  After reversing, set `before.next` to the group's new "
-        "first node, and move `before` to the group's new last node (its old first node).",
-    ),
-    stub=STUB,
-    reference="dsa.practice.solutions.reverse_nodes_in_k_group",
-    cases=_cases(),
-    run=_run,
-    judge=_judge,
-    complexity=Complexity(
-        expected="O(n) time, O(1) extra memory",
-        max_exponent=1.3,
-        sizes=(256, 512, 1024, 2048, 4096),
-        families=(Family("one group of n - 1", _wide), Family("groups of 3", _small)),
-        repeats=9,
-        note="whatever k is: one group of n - 1 nodes, and groups of 3",
-    ),
-    show_case=_show,
     rules=Rules(memory=Memory("O(1)")),
-    order=8,
     explicit_cases=(([1], 1), ([1, 2], 2), ([1, 2, 3], 2), ([1, 2, 3, 4, 5], 3),
                     ([1, 2, 3, 4], 1), ([4, 4, 5, 5], 2)),
-    large_cases=_large,
     lessons=("linkedlist",),
 )

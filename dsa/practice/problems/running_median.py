@@ -7,7 +7,7 @@ from typing import Any, Callable, List, Optional, Union
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Family, Problem
+from dsa.practice.problem import Complexity, Family, Listing, declare
 
 from ._heap_inputs import LIMIT, sizes, small_or_extreme, wide, wide_list
 
@@ -45,6 +45,32 @@ fails code whose time grows like n per `add` or per `median`.  Keeping one
 sorted list, even with `bisect.insort`, is such code: when every number is
 the smallest so far, each `add` shifts the whole list.
 """
+
+EXAMPLES = (
+    "add 5, `median()` → `5.0`; add 1, `median()` → `3.0`; add 2, `median()` → `2.0`",
+    "add 1, 1, 5: `median()` → `1.0` (repeats count)",
+    "`MedianFinder().median()` raises `ValueError`",
+)
+
+CONSTRAINTS = (
+    "At most 10**5 operations in all",
+    "-10**9 <= num <= 10**9",
+)
+
+HINTS = (
+    "Keeping every number sorted makes the median easy but costs O(n) per "
+    "add.  You only ever need the one or two numbers in the middle.",
+    "Split the numbers into a lower half and an upper half.  The median "
+    "depends only on the largest of the lower half and the smallest of "
+    "the upper half.",
+    "Keep the lower half in a max-heap (with heapq: store `-num`) and the "
+    "upper half in a min-heap.  Keep two rules: every number in the lower "
+    "half is <= every number in the upper half, and the lower half has "
+    "the same size as the upper half or one more.",
+    "In `add`: push into the lower half when `num <= -low[0]` (or when it "
+    "is empty), else into the upper half; then, if a rule on sizes broke, "
+    "move one top across.  `median` reads `-low[0]` and `high[0]`.",
+)
 
 STUB = '''\
 """Running median.
@@ -170,6 +196,18 @@ def _decreasing(n: int, rng: random.Random) -> Case:
     return case
 
 
+COMPLEXITY = Complexity(
+    expected="O(log n) per add, O(1) per median",
+    max_exponent=1.5,
+    sizes=sizes(500, 8000),
+    families=(Family("random", _random),
+              Family("decreasing", _decreasing,
+                     sizes=sizes(2000, 32000))),
+    repeats=7,
+    note="n operations in all: O(n log n) in total",
+)
+
+
 def _large(rng: random.Random) -> List[Case]:
     """10**5 operations over the whole range: 2,000 adds (the limits among
     them) spread among medians, so that code slow only per add (which the
@@ -181,54 +219,10 @@ def _large(rng: random.Random) -> List[Case]:
     return [operations]
 
 
-PROBLEM = Problem(
-    name="running-median",
-    title="Running median",
-    structure="heap",
-    difficulty="hard",
+PROBLEM = declare(
+    globals(),
+    Listing("Running median", "heap", "hard", order=4),
     entry="MedianFinder",
-    kind="class",
-    statement=STATEMENT,
-    examples=(
-        "add 5, `median()` → `5.0`; add 1, `median()` → `3.0`; add 2, `median()` → `2.0`",
-        "add 1, 1, 5: `median()` → `1.0` (repeats count)",
-        "`MedianFinder().median()` raises `ValueError`",
-    ),
-    constraints=(
-        "At most 10**5 operations in all",
-        "-10**9 <= num <= 10**9",
-    ),
-    hints=(
-        "Keeping every number sorted makes the median easy but costs O(n) per "
-        "add.  You only ever need the one or two numbers in the middle.",
-        "Split the numbers into a lower half and an upper half.  The median "
-        "depends only on the largest of the lower half and the smallest of "
-        "the upper half.",
-        "Keep the lower half in a max-heap (with heapq: store `-num`) and the "
-        "upper half in a min-heap.  Keep two rules: every number in the lower "
-        "half is <= every number in the upper half, and the lower half has "
-        "the same size as the upper half or one more.",
-        "In `add`: push into the lower half when `num <= -low[0]` (or when it "
-        "is empty), else into the upper half; then, if a rule on sizes broke, "
-        "move one top across.  `median` reads `-low[0]` and `high[0]`.",
-    ),
-    stub=STUB,
-    reference="dsa.practice.solutions.running_median",
-    cases=_cases(),
-    run=_run,
-    judge=_judge,
-    show_case=_show,
-    complexity=Complexity(
-        expected="O(log n) per add, O(1) per median",
-        max_exponent=1.5,
-        sizes=sizes(500, 8000),
-        families=(Family("random", _random),
-                  Family("decreasing", _decreasing,
-                         sizes=sizes(2000, 32000))),
-        repeats=7,
-        note="n operations in all: O(n log n) in total",
-    ),
-    order=4,
     explicit_cases=(
         [None],
         [1, 2, None],
@@ -236,5 +230,4 @@ PROBLEM = Problem(
         [2, 1, 3, None, -4, None],
         [LIMIT, LIMIT - 1, None, -LIMIT, None],
     ),
-    large_cases=_large,
 )

@@ -7,7 +7,7 @@ from typing import Any, Callable, List, Optional, Tuple
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Family, Problem
+from dsa.practice.problem import Complexity, Family, Listing, declare
 
 #: A case: the numbers and k.
 Case = Tuple[List[int], int]
@@ -31,6 +31,32 @@ Aim for O(n) time: this is the deque side of a pair, a deque of positions
 kept in order, from whose front candidates also leave.  (Its stack side is
 "Days until a warmer day".)
 """
+
+EXAMPLES = (
+    "`shortest_subarray([2, -1, 2], 3)` returns `3`: only the whole list reaches 3.",
+    "`shortest_subarray([1, 2], 4)` returns `-1`.",
+    "`shortest_subarray([84, -37, 32, 40, 95], 167)` returns `3` (`32 + 40 + 95`), although "
+    "the sum of all five is larger.",
+)
+
+CONSTRAINTS = (
+    "1 <= len(nums) <= 10,000",
+    "-10**5 <= nums[i] <= 10**5",
+    "1 <= k <= 10**9",
+)
+
+HINTS = (
+    "With prefix sums `P[0] = 0` and `P[j + 1] = P[j] + nums[j]`, the sum of `nums[i:j]` is "
+    "`P[j] - P[i]`.  For each end `j` you want the latest start `i < j` with "
+    "`P[i] <= P[j] - k`.",
+    "A start `i` is useless once a later start `i2` has `P[i2] <= P[i]`: `i2` gives a "
+    "shorter subarray and a sum at least as large.  So keep candidate starts whose prefix "
+    "sums *increase*, in a deque of positions: before adding `j`, pop from the back every "
+    "position whose prefix sum is `>= P[j]`.",
+    "Before that, pop from the *front* while `P[j] - P[front] >= k`: each such front is a "
+    "valid start for `j` (record `j - front`), and no later end can use it for a shorter "
+    "answer.  Every position enters and leaves the deque once: O(n).",
+)
 
 STUB = '''\
 """Shortest subarray with sum at least k.
@@ -124,6 +150,15 @@ def _rising(n: int, rng: random.Random) -> Case:
     return (nums, sum(nums))
 
 
+COMPLEXITY = Complexity(
+    expected="O(n)",
+    max_exponent=1.3,
+    sizes=(400, 800, 1600, 3200, 6400),
+    families=(Family("never reaching k", _unreachable), Family("rising, k = total", _rising)),
+    repeats=15,
+)
+
+
 def _large(rng: random.Random) -> List[Case]:
     """Lists as long as the constraints allow: the widest numbers with short
     answers, and small numbers that drift upwards, whose answer is hundreds
@@ -133,53 +168,11 @@ def _large(rng: random.Random) -> List[Case]:
     return [(wide, 250_000), (drift, 300)]
 
 
-PROBLEM = Problem(
-    name="shortest-subarray-with-sum-at-least-k",
-    title="Shortest subarray with sum at least k",
-    structure="deque",
-    difficulty="hard",
+PROBLEM = declare(
+    globals(),
+    Listing("Shortest subarray with sum at least k", "deque", "hard", order=5),
     entry="shortest_subarray",
-    kind="function",
-    statement=STATEMENT,
-    examples=(
-        "`shortest_subarray([2, -1, 2], 3)` returns `3`: only the whole list reaches 3.",
-        "`shortest_subarray([1, 2], 4)` returns `-1`.",
-        "`shortest_subarray([84, -37, 32, 40, 95], 167)` returns `3` (`32 + 40 + 95`), although "
-        "the sum of all five is larger.",
-    ),
-    constraints=(
-        "1 <= len(nums) <= 10,000",
-        "-10**5 <= nums[i] <= 10**5",
-        "1 <= k <= 10**9",
-    ),
-    hints=(
-        "With prefix sums `P[0] = 0` and `P[j + 1] = P[j] + nums[j]`, the sum of `nums[i:j]` is "
-        "`P[j] - P[i]`.  For each end `j` you want the latest start `i < j` with "
-        "`P[i] <= P[j] - k`.",
-        "A start `i` is useless once a later start `i2` has `P[i2] <= P[i]`: `i2` gives a "
-        "shorter subarray and a sum at least as large.  So keep candidate starts whose prefix "
-        "sums *increase*, in a deque of positions: before adding `j`, pop from the back every "
-        "position whose prefix sum is `>= P[j]`.",
-        "Before that, pop from the *front* while `P[j] - P[front] >= k`: each such front is a "
-        "valid start for `j` (record `j - front`), and no later end can use it for a shorter "
-        "answer.  Every position enters and leaves the deque once: O(n).",
-    ),
-    stub=STUB,
-    reference="dsa.practice.solutions.shortest_subarray_with_sum_at_least_k",
-    cases=_cases(),
-    run=_run,
-    judge=_judge,
-    complexity=Complexity(
-        expected="O(n)",
-        max_exponent=1.3,
-        sizes=(400, 800, 1600, 3200, 6400),
-        families=(Family("never reaching k", _unreachable), Family("rising, k = total", _rising)),
-        repeats=15,
-    ),
-    show_case=_show,
-    order=5,
     explicit_cases=(([1], 1), ([1], 2), ([2, -1, 2], 3), ([1, -1, 2], 2),
                     ([84, -37, 32, 40, 95], 167), ([-5, 10], 10)),
-    large_cases=_large,
     lessons=("deque",),
 )

@@ -8,7 +8,7 @@ from typing import Any, Callable, List, Optional, Sequence, Tuple
 from hypothesis import strategies as st
 
 from dsa.practice.counting import Counted
-from dsa.practice.problem import Complexity, Family, Problem
+from dsa.practice.problem import Complexity, Family, Listing, declare
 from dsa.practice.problems._timing import growth_sizes
 
 #: A case: the values and the window's width.
@@ -47,10 +47,6 @@ CONSTRAINTS = (
     "1 <= k <= len(nums)",
     "-10**4 <= nums[i] <= 10**4",
 )
-
-#: Lengths of the growth check: the reference takes about 0.1 ms of processor
-#: time at the smallest and 2 ms at the largest (see :mod:`._timing`).
-SIZES = growth_sizes(250)
 
 HINTS = (
     "Taking `max` of every window is O(n * k). When the window slides, one "
@@ -204,6 +200,24 @@ def _counted(case: Case) -> Case:
     return [Counted(x) for x in nums], k
 
 
+COMPLEXITY = Complexity(
+    expected="O(n)",
+    max_exponent=1.3,
+    # Lengths of the growth check: the reference takes about 0.1 ms of processor
+    # time at the smallest and 2 ms at the largest (see :mod:`._timing`).
+    sizes=growth_sizes(250),
+    repeats=7,
+    families=(Family("random, k = n/4", _random_quarter),
+              Family("increasing, k = n/4", _rising),
+              Family("decreasing, k = n/4", _falling),
+              Family("random, k = 3", _narrow),
+              Family("random, k = 7n/8", _wide)),
+    counted=_counted,
+    min_ops=_min_ops,
+    note="timed and comparisons counted",
+)
+
+
 def _large(rng: random.Random) -> Sequence[Case]:
     """Inputs at the constraints' limit: 10,000 values, narrow and wide windows."""
     size = 10_000
@@ -212,38 +226,10 @@ def _large(rng: random.Random) -> Sequence[Case]:
             (sorted(values, reverse=True), 1_000))
 
 
-PROBLEM = Problem(
-    name="sliding-window-max",
-    title="Sliding-window maximum",
-    structure="deque",
-    difficulty="hard",
+PROBLEM = declare(
+    globals(),
+    Listing("Sliding-window maximum", "deque", "hard", order=1),
     entry="max_sliding_window",
-    kind="function",
-    statement=STATEMENT,
-    examples=EXAMPLES,
-    constraints=CONSTRAINTS,
-    hints=HINTS,
-    stub=STUB,
-    reference="dsa.practice.solutions.sliding_window_max",
-    cases=_cases(),
-    run=_run,
-    judge=_judge,
-    complexity=Complexity(
-        expected="O(n)",
-        max_exponent=1.3,
-        sizes=SIZES,
-        repeats=7,
-        families=(Family("random, k = n/4", _random_quarter),
-                  Family("increasing, k = n/4", _rising),
-                  Family("decreasing, k = n/4", _falling),
-                  Family("random, k = 3", _narrow),
-                  Family("random, k = 7n/8", _wide)),
-        counted=_counted,
-        min_ops=_min_ops,
-        note="timed and comparisons counted",
-    ),
-    show_case=_show,
-    order=1,
     explicit_cases=(
         ([4], 1),
         ([3, 3, 1, 3], 2),
@@ -251,5 +237,4 @@ PROBLEM = Problem(
         ([1, 2, 3, 4, 5], 2),
         ([5, 4, 3, 2, 1], 2),
     ),
-    large_cases=_large,
 )

@@ -7,7 +7,7 @@ from typing import Any, Callable, List, Tuple
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Family, Problem
+from dsa.practice.problem import Complexity, Family, Listing, declare
 from dsa.practice.problems._answers import numbers_text, sizes_between, whole_number
 
 #: A case: the numbers and k.
@@ -34,6 +34,33 @@ numbers so far, and count in a dict how often each such running sum has
 occurred.  Trying every pair of ends is O(n**2) and too slow, and so is
 listing the matching subarrays one by one.
 """
+
+EXAMPLES = (
+    "`subarray_sum([1, 2, 1, 2], 3)` returns `3`: positions 0-1, 1-2 and 2-3",
+    "`subarray_sum([1, -1, 0], 0)` returns `3`: `[1, -1]`, `[0]` and `[1, -1, 0]`",
+    "`subarray_sum([4, 4], 4)` returns `2`, and `subarray_sum([5], 4)` returns `0`",
+)
+
+CONSTRAINTS = (
+    "0 <= len(nums) <= 10**5",
+    "-1000 <= nums[i] <= 1000",
+    "-10**8 <= k <= 10**8",
+)
+
+HINTS = (
+    "Write `P[j]` for the sum of the first j numbers (`P[0] = 0`).  The "
+    "subarray `nums[i:j]` adds up to `P[j] - P[i]`.  What must be true of "
+    "`P[i]` for that subarray to count?",
+    "It counts exactly when `P[i] == P[j] - k`.  So, standing at position "
+    "j, the number of good subarrays ending there is the number of earlier "
+    "running sums equal to `P[j] - k`.",
+    "Keep a dict from each running sum seen so far to how many times it "
+    "occurred.  Start it with `{0: 1}`, the empty prefix, or the "
+    "subarrays that start at position 0 are missed.",
+    "For each number: add it to the running sum, add "
+    "`counts.get(total - k, 0)` to the answer, and only then count `total` "
+    "itself.",
+)
 
 STUB = '''\
 """Subarray sum equals k.
@@ -88,6 +115,14 @@ def _zeros(n: int, rng: random.Random) -> Case:
     return [0] * n, 0
 
 
+COMPLEXITY = Complexity(
+    expected="O(n) on average",
+    max_exponent=1.8,
+    sizes=sizes_between(500, 8000, 10),
+    families=(Family("random", _random), Family("all zeros", _zeros)),
+)
+
+
 def _large(rng: random.Random) -> List[Case]:
     """The most numbers: the widest numbers; all zeros; a sum that climbs
     steadily; numbers that cancel in pairs."""
@@ -99,50 +134,10 @@ def _large(rng: random.Random) -> List[Case]:
     ]
 
 
-PROBLEM = Problem(
-    name="subarray-sum-equals-k",
-    title="Subarray sum equals k",
-    structure="hash table",
-    difficulty="medium",
+PROBLEM = declare(
+    globals(),
+    Listing("Subarray sum equals k", "hash table", "medium", order=8),
     entry="subarray_sum",
-    kind="function",
-    statement=STATEMENT,
-    examples=(
-        "`subarray_sum([1, 2, 1, 2], 3)` returns `3`: positions 0-1, 1-2 and 2-3",
-        "`subarray_sum([1, -1, 0], 0)` returns `3`: `[1, -1]`, `[0]` and `[1, -1, 0]`",
-        "`subarray_sum([4, 4], 4)` returns `2`, and `subarray_sum([5], 4)` returns `0`",
-    ),
-    constraints=(
-        "0 <= len(nums) <= 10**5",
-        "-1000 <= nums[i] <= 1000",
-        "-10**8 <= k <= 10**8",
-    ),
-    hints=(
-        "Write `P[j]` for the sum of the first j numbers (`P[0] = 0`).  The "
-        "subarray `nums[i:j]` adds up to `P[j] - P[i]`.  What must be true of "
-        "`P[i]` for that subarray to count?",
-        "It counts exactly when `P[i] == P[j] - k`.  So, standing at position "
-        "j, the number of good subarrays ending there is the number of earlier "
-        "running sums equal to `P[j] - k`.",
-        "Keep a dict from each running sum seen so far to how many times it "
-        "occurred.  Start it with `{0: 1}`, the empty prefix, or the "
-        "subarrays that start at position 0 are missed.",
-        "For each number: add it to the running sum, add "
-        "`counts.get(total - k, 0)` to the answer, and only then count `total` "
-        "itself.",
-    ),
-    stub=STUB,
-    reference="dsa.practice.solutions.subarray_sum_equals_k",
-    cases=_CASES,
-    run=_run,
-    complexity=Complexity(
-        expected="O(n) on average",
-        max_exponent=1.8,
-        sizes=sizes_between(500, 8000, 10),
-        families=(Family("random", _random), Family("all zeros", _zeros)),
-    ),
-    show_case=_show,
-    order=8,
     explicit_cases=(
         ([], 0),
         ([3], 3),
@@ -151,6 +146,5 @@ PROBLEM = Problem(
         ([0, 0, 0], 0),
         ([2, -2, 2], 2),
     ),
-    large_cases=_large,
     lessons=("hashtable",),
 )

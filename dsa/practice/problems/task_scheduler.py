@@ -7,7 +7,7 @@ from typing import Any, Callable, List, Tuple
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Family, Problem
+from dsa.practice.problem import Complexity, Family, Listing, declare
 from dsa.practice.problems._answers import numbers_text, sizes_between, whole_number
 
 #: A case: the task labels and the cooldown.
@@ -39,6 +39,35 @@ different labels: a greedy simulation with a max-heap of how many copies of
 each label are left, where a stretch of idle time is crossed in one step,
 never unit by unit.
 """
+
+EXAMPLES = (
+    "`least_interval([\"A\", \"A\", \"B\"], 1)` returns `3`: A B A",
+    "`least_interval([\"A\", \"A\", \"A\"], 2)` returns `7`: A, two idle units, A, "
+    "two idle units, A",
+    "`least_interval([\"x\", \"y\", \"y\", \"y\"], 1)` returns `5`: y x y, one idle "
+    "unit, y; starting with x would need 6",
+    "`least_interval([\"A\", \"B\", \"A\", \"B\"], 0)` returns `4`: no waiting at all",
+)
+
+CONSTRAINTS = (
+    "1 <= len(tasks) <= 2 * 10**4",
+    "0 <= cooldown <= 10**9",
+    "every label is a non-empty string",
+)
+
+HINTS = (
+    "Count the copies of each label first.  At any moment, among the "
+    "labels allowed to run, which one is it safest to run now?",
+    "The one with the most copies left: it is the one that will need the "
+    "most time later.  Keep the counts of the labels that may run in a "
+    "max-heap (heapq with negated counts).",
+    "A label that has just run waits until `time + cooldown + 1`.  Keep "
+    "the waiting labels in a queue in the order they ran: the one at the "
+    "front is always the next to be ready.",
+    "When the heap is empty but labels are waiting, the processor idles: "
+    "jump the clock straight to the moment the front of the queue is "
+    "ready, instead of counting the idle units one by one.",
+)
 
 STUB = '''\
 """Task scheduler.
@@ -113,6 +142,17 @@ def _skewed(n: int, rng: random.Random) -> Case:
     return tasks, rng.randint(0, 30)
 
 
+COMPLEXITY = Complexity(
+    expected="O(N log m)",
+    max_exponent=1.8,
+    sizes=sizes_between(400, 8000, 10),
+    families=(Family("many labels", _many_labels),
+              Family("long cooldown", _long_cooldown),
+              Family("skewed counts", _skewed)),
+    note="N tasks, m labels; idle time must be crossed in one step",
+)
+
+
 def _large(rng: random.Random) -> List[Case]:
     """The most tasks; the longest cooldown with one label, with all labels
     different, and with three labels; many labels and a middling cooldown."""
@@ -125,55 +165,10 @@ def _large(rng: random.Random) -> List[Case]:
     ]
 
 
-PROBLEM = Problem(
-    name="task-scheduler",
-    title="Task scheduler",
-    structure="heap",
-    difficulty="medium",
+PROBLEM = declare(
+    globals(),
+    Listing("Task scheduler", "heap", "medium", order=9),
     entry="least_interval",
-    kind="function",
-    statement=STATEMENT,
-    examples=(
-        "`least_interval([\"A\", \"A\", \"B\"], 1)` returns `3`: A B A",
-        "`least_interval([\"A\", \"A\", \"A\"], 2)` returns `7`: A, two idle units, A, "
-        "two idle units, A",
-        "`least_interval([\"x\", \"y\", \"y\", \"y\"], 1)` returns `5`: y x y, one idle "
-        "unit, y; starting with x would need 6",
-        "`least_interval([\"A\", \"B\", \"A\", \"B\"], 0)` returns `4`: no waiting at all",
-    ),
-    constraints=(
-        "1 <= len(tasks) <= 2 * 10**4",
-        "0 <= cooldown <= 10**9",
-        "every label is a non-empty string",
-    ),
-    hints=(
-        "Count the copies of each label first.  At any moment, among the "
-        "labels allowed to run, which one is it safest to run now?",
-        "The one with the most copies left: it is the one that will need the "
-        "most time later.  Keep the counts of the labels that may run in a "
-        "max-heap (heapq with negated counts).",
-        "A label that has just run waits until `time + cooldown + 1`.  Keep "
-        "the waiting labels in a queue in the order they ran: the one at the "
-        "front is always the next to be ready.",
-        "When the heap is empty but labels are waiting, the processor idles: "
-        "jump the clock straight to the moment the front of the queue is "
-        "ready, instead of counting the idle units one by one.",
-    ),
-    stub=STUB,
-    reference="dsa.practice.solutions.task_scheduler",
-    cases=_CASES,
-    run=_run,
-    complexity=Complexity(
-        expected="O(N log m)",
-        max_exponent=1.8,
-        sizes=sizes_between(400, 8000, 10),
-        families=(Family("many labels", _many_labels),
-                  Family("long cooldown", _long_cooldown),
-                  Family("skewed counts", _skewed)),
-        note="N tasks, m labels; idle time must be crossed in one step",
-    ),
-    show_case=_show,
-    order=9,
     explicit_cases=(
         (["A"], 0),
         (["A", "A", "A"], 2),
@@ -181,6 +176,5 @@ PROBLEM = Problem(
         (["A", "A", "B", "C", "D"], 1),
         (["build", "build", "test"], 3),
     ),
-    large_cases=_large,
     lessons=("heap",),
 )

@@ -8,7 +8,7 @@ from typing import Any, Callable, List, Optional, Tuple
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Family, Problem, Rules
+from dsa.practice.problem import Complexity, Family, Listing, Rules, declare
 
 from ._heap_inputs import LIMIT, sizes, small_or_extreme, wide, wide_list
 
@@ -47,6 +47,29 @@ heap part for you, so they are off limits here, and so are this package's
 them (an import, `getattr`, `importlib`...).  `collections.Counter` itself
 is fine.
 """
+
+EXAMPLES = (
+    "`top_k_frequent([1, 1, 1, 2, 2, 3], 2)` returns `[1, 2]` (or `[2, 1]`)",
+    "`top_k_frequent([4, 4, 5, 5, 6], 1)` may return `[4]` or `[5]`: they tie",
+    "`top_k_frequent([7], 1)` returns `[7]`",
+)
+
+CONSTRAINTS = (
+    "1 <= len(nums) <= 10**5",
+    "-10**9 <= nums[i] <= 10**9",
+    "1 <= k <= the number of distinct values in nums",
+)
+
+HINTS = (
+    "First find out how often every value occurs; a dict from value to "
+    "count does it in one pass.",
+    "Now the question is the k largest counts, the same question as "
+    "\"k-th largest\", asked of (count, value) pairs.",
+    "Keep a min-heap of at most k `(count, value)` pairs: push each pair, "
+    "and when the heap grows past k, pop its top, the least frequent of them.",
+    "Mind the order inside the pair: the heap compares the first item "
+    "first, so the count must come first.",
+)
 
 STUB = '''\
 """Top k frequent values.
@@ -161,6 +184,18 @@ def _dominant(n: int, rng: random.Random) -> Case:
     return _half(nums)
 
 
+COMPLEXITY = Complexity(
+    expected="O(n log k)",
+    max_exponent=1.5,
+    sizes=sizes(512, 8192),
+    families=(Family("repeating values", _repeating),
+              Family("all distinct", _distinct, sizes=sizes(256, 4096)),
+              Family("one value fills half", _dominant)),
+    repeats=7,
+    note="k is half the number of distinct values, which grows with n",
+)
+
+
 def _large(rng: random.Random) -> List[Case]:
     """10**5 numbers over the whole range: copies of 40 values (so that a
     pass per distinct value still finishes quickly), and one value alone."""
@@ -170,52 +205,12 @@ def _large(rng: random.Random) -> List[Case]:
     return [(nums, 1), (nums, len(set(nums))), ([wide(rng)] * n, 1)]
 
 
-PROBLEM = Problem(
-    name="top-k-frequent",
-    title="Top k frequent values",
-    structure="heap",
-    difficulty="medium",
+PROBLEM = declare(
+    globals(),
+    Listing("Top k frequent values", "heap", "medium", order=3),
     entry="top_k_frequent",
-    kind="function",
-    statement=STATEMENT,
-    examples=(
-        "`top_k_frequent([1, 1, 1, 2, 2, 3], 2)` returns `[1, 2]` (or `[2, 1]`)",
-        "`top_k_frequent([4, 4, 5, 5, 6], 1)` may return `[4]` or `[5]`: they tie",
-        "`top_k_frequent([7], 1)` returns `[7]`",
-    ),
-    constraints=(
-        "1 <= len(nums) <= 10**5",
-        "-10**9 <= nums[i] <= 10**9",
-        "1 <= k <= the number of distinct values in nums",
-    ),
-    hints=(
-        "First find out how often every value occurs; a dict from value to "
-        "count does it in one pass.",
-        "Now the question is the k largest counts, the same question as "
-        "\"k-th largest\", asked of (count, value) pairs.",
-        "Keep a min-heap of at most k `(count, value)` pairs: push each pair, "
-        "and when the heap grows past k, pop its top, the least frequent of them.",
-        "Mind the order inside the pair: the heap compares the first item "
-        "first, so the count must come first.",
-    ),
-    stub=STUB,
-    reference="dsa.practice.solutions.top_k_frequent",
-    cases=_cases(),
-    run=_run,
-    judge=_judge,
-    complexity=Complexity(
-        expected="O(n log k)",
-        max_exponent=1.5,
-        sizes=sizes(512, 8192),
-        families=(Family("repeating values", _repeating),
-                  Family("all distinct", _distinct, sizes=sizes(256, 4096)),
-                  Family("one value fills half", _dominant)),
-        repeats=7,
-        note="k is half the number of distinct values, which grows with n",
-    ),
     forbidden=FORBIDDEN,
     rules=Rules(tripwires=TRIPWIRES),
-    order=3,
     explicit_cases=(
         ([7], 1),
         ([4, 4, 5, 5, 6], 1),
@@ -223,5 +218,4 @@ PROBLEM = Problem(
         ([-1, -1, 2], 2),
         ([LIMIT, -LIMIT, LIMIT], 1),
     ),
-    large_cases=_large,
 )

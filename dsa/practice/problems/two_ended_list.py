@@ -7,7 +7,7 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Family, Problem
+from dsa.practice.problem import Complexity, Family, Listing, declare
 from dsa.practice.problems import _cache_lines
 
 REFERENCE = "dsa.practice.solutions.two_ended_list"
@@ -196,14 +196,26 @@ def _judge(case: Case, expected: Any, actual: Any) -> Optional[str]:
     wrong = _cache_lines.not_a_permutation(actual, values, "values")
     if wrong is not None:
         return wrong
-    if actual == expected:  # the reference's own answer touches the same lines
-        return None
     lookups = dict(zip(values, counts))
-    mine, best = _total(actual, lookups), _total(expected, lookups)
-    if mine <= best:
-        return None
-    return (f"reading your list touches {mine:,} cache lines in all; "
-            f"the fewest possible is {best:,}")
+    return _cache_lines.no_more_lines(
+        actual, expected, lambda order: _total(order, lookups),
+        lambda mine, best: (f"reading your list touches {mine:,} cache lines in all; "
+                            f"the fewest possible is {best:,}"))
+
+
+COMPLEXITY = Complexity(
+    expected="O(n log n)",
+    max_exponent=1.45,
+    sizes=(MAX_VALUES // 16, MAX_VALUES // 8, MAX_VALUES // 4, MAX_VALUES // 2,
+           MAX_VALUES),
+    families=(
+        Family("random", _random),
+        Family("counts rising", _rising),
+        Family("few different counts", _few_counts),
+    ),
+    repeats=7,
+    note="a cost per position, then two sorts",
+)
 
 
 def _show(case: Case) -> str:
@@ -211,37 +223,10 @@ def _show(case: Case) -> str:
     return f"list_order({values!r}, {counts!r})"
 
 
-PROBLEM = Problem(
-    name="two-ended-list",
-    title="Hot values at both ends",
-    structure="linked list",
-    difficulty="medium",
+PROBLEM = declare(
+    globals(),
+    Listing("Hot values at both ends", "linked list", "medium", order=10),
     entry="list_order",
-    kind="function",
-    statement=STATEMENT,
-    examples=EXAMPLES,
-    constraints=CONSTRAINTS,
-    hints=HINTS,
-    stub=STUB,
-    reference=REFERENCE,
-    cases=_cases(),
-    run=_run,
-    judge=_judge,
-    complexity=Complexity(
-        expected="O(n log n)",
-        max_exponent=1.45,
-        sizes=(MAX_VALUES // 16, MAX_VALUES // 8, MAX_VALUES // 4, MAX_VALUES // 2,
-               MAX_VALUES),
-        families=(
-            Family("random", _random),
-            Family("counts rising", _rising),
-            Family("few different counts", _few_counts),
-        ),
-        repeats=7,
-        note="a cost per position, then two sorts",
-    ),
-    show_case=_show,
-    order=10,
     explicit_cases=(
         ([], []),
         ([1, 2, 3], [5, 1, 9]),

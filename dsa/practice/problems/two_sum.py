@@ -7,7 +7,7 @@ from typing import Any, Optional
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Family, Problem
+from dsa.practice.problem import Complexity, Family, Listing, declare
 from dsa.practice.problems._hashing import by_count, note_spread, sizes
 
 
@@ -175,6 +175,16 @@ _FAMILIES = (
 )
 
 
+COMPLEXITY = Complexity(
+    expected="O(n)",
+    max_exponent=1.3,
+    sizes=_SIZES,
+    families=_FAMILIES,
+    repeats=9,
+    note="one pass, one dict lookup per element; values up to 10**9",
+)
+
+
 def _large(rng: random.Random) -> list[tuple[list[int], int]]:
     """The constraints' limits: 10**5 values over the whole range.
 
@@ -190,37 +200,14 @@ def _large(rng: random.Random) -> list[tuple[list[int], int]]:
     return [(paired, target), (extremes + [0, 7], 7)]
 
 
-PROBLEM = Problem(
-    name="two-sum",
-    title="Two sum",
-    structure="hash table",
-    difficulty="easy",
+PROBLEM = declare(
+    globals(),
+    Listing("Two sum", "hash table", "easy", order=1),
     entry="two_sum",
-    kind="function",
-    statement=STATEMENT,
-    examples=EXAMPLES,
-    constraints=CONSTRAINTS,
-    hints=HINTS,
-    stub=STUB,
-    reference="dsa.practice.solutions.two_sum",
-    cases=_cases(),
-    run=_run,
-    judge=_judge,
-    complexity=Complexity(
-        expected="O(n)",
-        max_exponent=1.3,
-        sizes=_SIZES,
-        families=_FAMILIES,
-        repeats=9,
-        note="one pass, one dict lookup per element; values up to 10**9",
-    ),
-    show_case=_show,
-    order=1,
     explicit_cases=(
         ([3, 3], 6),
         ([-4, 7, 2, -4], -8),
         ([-_BIG, _BIG], 0),
         ([_BIG, 3, -_BIG, _BIG - 1], 2 * _BIG - 1),
     ),
-    large_cases=_large,
 )

@@ -7,7 +7,7 @@ from typing import Any, Callable, List, Tuple
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Problem
+from dsa.practice.problem import Complexity, Listing, declare
 from dsa.practice.problems._answers import sizes_between, truth
 
 #: A case: the two strings.
@@ -33,6 +33,29 @@ is accepted too (the check cannot tell it from O(n)), but counting each
 different character with its own pass over the strings, or crossing off
 characters in a list one by one, is O(n**2) and too slow.
 """
+
+EXAMPLES = (
+    "`is_anagram(\"listen\", \"silent\")` returns `True`",
+    "`is_anagram(\"aab\", \"abb\")` returns `False`: the same letters, but not "
+    "as many of each",
+    "`is_anagram(\"été\", \"tée\")` returns `True`; `is_anagram(\"Tea\", \"eat\")` "
+    "returns `False` (`\"T\"` is not `\"t\"`)",
+)
+
+CONSTRAINTS = (
+    "0 <= len(s), len(t) <= 10**5",
+    "any Unicode characters",
+)
+
+HINTS = (
+    "Two strings are anagrams exactly when every character occurs as many "
+    "times in one as in the other.  What must you count?",
+    "Count the characters of `s` in a dict from character to count, in one "
+    "pass; do the same for `t`.  Are the two dicts equal?",
+    "With one dict: add 1 for each character of `s`, subtract 1 for each "
+    "of `t`, and check that every count ends at 0.  Different lengths can "
+    "never be anagrams: check that first.",
+)
 
 STUB = '''\
 """Valid anagram.
@@ -116,6 +139,18 @@ def _many_characters(n: int, rng: random.Random) -> Case:
     return "".join(s), "".join(t)
 
 
+COMPLEXITY = Complexity(
+    expected="O(n) on average (sorting, O(n log n), passes too)",
+    # Sorting a list of n new one-character strings grows like n**1.3
+    # over these sizes on a busy machine; counting or crossing off
+    # characters with a pass over the string each like n**2.2 or more.
+    max_exponent=1.7,
+    sizes=sizes_between(500, 8000, 10),
+    make_case=_many_characters,
+    note="n characters, n/4 of them different",
+)
+
+
 def _large(rng: random.Random) -> List[Case]:
     """The longest strings: an anagram over many characters; one character
     changed at the very end; a single character repeated; ASCII letters."""
@@ -129,50 +164,10 @@ def _large(rng: random.Random) -> List[Case]:
     ]
 
 
-PROBLEM = Problem(
-    name="valid-anagram",
-    title="Valid anagram",
-    structure="hash table",
-    difficulty="easy",
+PROBLEM = declare(
+    globals(),
+    Listing("Valid anagram", "hash table", "easy", order=7),
     entry="is_anagram",
-    kind="function",
-    statement=STATEMENT,
-    examples=(
-        "`is_anagram(\"listen\", \"silent\")` returns `True`",
-        "`is_anagram(\"aab\", \"abb\")` returns `False`: the same letters, but not "
-        "as many of each",
-        "`is_anagram(\"été\", \"tée\")` returns `True`; `is_anagram(\"Tea\", \"eat\")` "
-        "returns `False` (`\"T\"` is not `\"t\"`)",
-    ),
-    constraints=(
-        "0 <= len(s), len(t) <= 10**5",
-        "any Unicode characters",
-    ),
-    hints=(
-        "Two strings are anagrams exactly when every character occurs as many "
-        "times in one as in the other.  What must you count?",
-        "Count the characters of `s` in a dict from character to count, in one "
-        "pass; do the same for `t`.  Are the two dicts equal?",
-        "With one dict: add 1 for each character of `s`, subtract 1 for each "
-        "of `t`, and check that every count ends at 0.  Different lengths can "
-        "never be anagrams: check that first.",
-    ),
-    stub=STUB,
-    reference="dsa.practice.solutions.valid_anagram",
-    cases=_cases(),
-    run=_run,
-    complexity=Complexity(
-        expected="O(n) on average (sorting, O(n log n), passes too)",
-        # Sorting a list of n new one-character strings grows like n**1.3
-        # over these sizes on a busy machine; counting or crossing off
-        # characters with a pass over the string each like n**2.2 or more.
-        max_exponent=1.7,
-        sizes=sizes_between(500, 8000, 10),
-        make_case=_many_characters,
-        note="n characters, n/4 of them different",
-    ),
-    show_case=_show,
-    order=7,
     explicit_cases=(
         ("", ""),
         ("a", ""),
@@ -182,6 +177,5 @@ PROBLEM = Problem(
         ("ab ", " ba"),
         ("ac", "bb"),
     ),
-    large_cases=_large,
     lessons=("hashtable",),
 )

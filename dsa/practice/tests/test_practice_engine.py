@@ -123,7 +123,7 @@ def test_a_part_left_unwritten_is_found_when_run(tmp_path: Path) -> None:
                 self.items = []
 
             def push(self, x):
-                self.items.append(x)
+                self.items += [x]
 
             def pop(self):
                 return self.items.pop()
@@ -299,12 +299,12 @@ def test_a_result_of_the_wrong_type(tmp_path: Path) -> None:
         class MinStack:
             def __init__(self):
                 self.items = []
-            def push(self, x):
-                self.items.append(x)
             def pop(self):
                 if not self.items:
                     raise IndexError
                 return self.items.pop()
+            def push(self, x):
+                self.items.append(x)
             def min(self):
                 if not self.items:
                     raise IndexError

@@ -19,6 +19,7 @@ from dsa.practice import registry
 from dsa.practice.cli import write_stub
 from dsa.practice.grader import MAX_CASE_CHARS, NOT_WRITTEN, grade
 from dsa.practice.problem import STRUCTURES, Problem
+from dsa.practice.report import GradeReport
 
 from .support import reference_path, slow_path, wrong_path
 
@@ -42,12 +43,16 @@ def test_reference_passes(problem: Problem, tmp_path: Path) -> None:
     assert report.passed, report.describe()
 
 
+def grade_present(problem: Problem, path: Path, what: str) -> GradeReport:
+    """Grade ``path``, the problem's ``what`` solution, which must be there."""
+    if not path.is_file():
+        pytest.fail(f"no {what} solution at {path}")
+    return grade(problem, path, quick=True)
+
+
 @each_problem
 def test_wrong_solution_is_caught_with_a_small_counterexample(problem: Problem) -> None:
-    path = wrong_path(problem)
-    if not path.is_file():
-        pytest.fail(f"no wrong solution at {path}")
-    report = grade(problem, path, quick=True)
+    report = grade_present(problem, wrong_path(problem), "wrong")
     assert report.stage == "correctness", report.describe()
     assert report.counterexample is not None, report.describe()
     assert len(report.counterexample) <= MAX_CASE_CHARS, report.describe()
@@ -68,10 +73,7 @@ def test_wrong_solution_is_found_by_random_inputs_and_shrunk(problem: Problem) -
 
 @each_problem
 def test_slow_solution_is_correct_but_flagged(problem: Problem) -> None:
-    path = slow_path(problem)
-    if not path.is_file():
-        pytest.fail(f"no slow solution at {path}")
-    report = grade(problem, path, quick=True)
+    report = grade_present(problem, slow_path(problem), "slow")
     assert report.stage == "complexity", report.describe()
     assert problem.complexity is not None
     assert report.exponent is not None, report.describe()

@@ -20,40 +20,40 @@ class CircularDeque:
         self._items: List[int] = []
 
     def push_front(self, value: int) -> bool:
-        if len(self._items) == self._capacity:
+        if self.is_full():
             return False
         self._items = [value] + self._items  # copies all n values
         return True
 
     def push_back(self, value: int) -> bool:
-        if len(self._items) == self._capacity:
+        if self.is_full():
             return False
         self._items.append(value)
         return True
 
     def pop_front(self) -> bool:
-        if not self._items:
+        if self.is_empty():
             return False
         self._items = self._items[1:]  # copies n - 1 values
         return True
 
     def pop_back(self) -> bool:
-        if not self._items:
+        if self.is_empty():
             return False
-        self._items.pop()
+        del self._items[-1]
         return True
 
     def front(self) -> int:
-        return self._items[0] if self._items else -1
+        return -1 if self.is_empty() else self._items[0]
 
     def back(self) -> int:
-        return self._items[-1] if self._items else -1
+        return -1 if self.is_empty() else self._items[-1]
 
     def is_empty(self) -> bool:
         return not self._items
 
     def is_full(self) -> bool:
-        return len(self._items) == self._capacity
+        return len(self._items) >= self._capacity
 
     def __len__(self) -> int:
         return len(self._items)

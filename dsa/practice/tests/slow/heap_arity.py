@@ -18,16 +18,16 @@ def _line(slot: int) -> int:
 
 def _push(heap: list[int], x: int, d: int) -> set:
     """Push x; the lines of the slots read or written."""
-    i = len(heap)
     heap.append(x)
+    i = len(heap) - 1
     touched = {_line(i)}
     while i > 0:
         parent = (i - 1) // d
         touched.add(_line(parent))
-        if not x < heap[parent]:
+        if x < heap[parent]:
+            heap[i], i = heap[parent], parent
+        else:
             break
-        heap[i] = heap[parent]
-        i = parent
     heap[i] = x
     return touched
 

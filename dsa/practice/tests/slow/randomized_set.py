@@ -16,16 +16,15 @@ class RandomizedSet:
         self.members: set[int] = set()
 
     def insert(self, val: int) -> bool:
-        if val in self.members:
-            return False
+        size = len(self.members)
         self.members.add(val)
-        return True
+        return len(self.members) > size
 
     def remove(self, val: int) -> bool:
-        if val not in self.members:
-            return False
-        self.members.remove(val)
-        return True
+        if val in self.members:
+            self.members.discard(val)
+            return True
+        return False
 
     def get_random(self) -> int:
         return random.choice(list(self.members))  # O(n) per draw

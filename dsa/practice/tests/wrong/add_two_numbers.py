@@ -11,17 +11,15 @@ from dsa.practice.nodes import ListNode
 
 def add_two_numbers(a: ListNode, b: ListNode) -> ListNode:
     """Column-by-column addition that loses the final carry."""
-    dummy = tail = ListNode()
+    head = tail = None
     carry = 0
-    while a is not None or b is not None:  # the mistake: `or carry` is missing
-        total = carry
-        if a is not None:
-            total += a.val
-            a = a.next
-        if b is not None:
-            total += b.val
-            b = b.next
-        carry, digit = divmod(total, 10)
-        tail.next = ListNode(digit)
-        tail = tail.next
-    return dummy.next
+    while a or b:  # the mistake: `or carry` is missing
+        total = carry + (a.val if a else 0) + (b.val if b else 0)
+        node = ListNode(total % 10)
+        carry = total // 10
+        if tail is None:
+            head = tail = node
+        else:
+            tail.next = tail = node
+        a, b = a and a.next, b and b.next
+    return head

@@ -20,49 +20,54 @@ class CircularDeque:
         self._head = 0
         self._count = 0
 
-    def push_front(self, value: int) -> bool:
-        if self._count == len(self._slots):
+    def is_empty(self) -> bool:
+        return not self._count
+
+    def is_full(self) -> bool:
+        return self._count >= len(self._slots)
+
+    def __len__(self) -> int:
+        return self._count
+
+    def push_back(self, value: int) -> bool:
+        if self.is_full():
             return False
-        self._head = (self._head - 1) % len(self._slots)
-        self._slots[self._head] = value
+        end = self._head + self._count
+        if end >= len(self._slots):
+            end -= len(self._slots)
+        self._slots[end] = value
         self._count += 1
         return True
 
-    def push_back(self, value: int) -> bool:
-        if self._count == len(self._slots):
+    def push_front(self, value: int) -> bool:
+        if self.is_full():
             return False
-        self._slots[(self._head + self._count) % len(self._slots)] = value
+        self._head -= 1
+        if self._head < 0:  # wrap from slot 0 to the last slot
+            self._head += len(self._slots)
         self._count += 1
+        self._slots[self._head] = value
         return True
 
     def pop_front(self) -> bool:
-        if self._count == 0:
+        if self.is_empty():
             return False
-        self._slots[self._head] = None
-        self._head = (self._head + 1) % len(self._slots)
+        self._head += 1
+        if self._head == len(self._slots):
+            self._head = 0
         self._count -= 1
         return True
 
     def pop_back(self) -> bool:
-        if self._count == 0:
+        if self.is_empty():
             return False
         self._count -= 1
-        self._slots[(self._head + self._count) % len(self._slots)] = None
         return True
 
     def front(self) -> int:
-        return -1 if self._count == 0 else self._slots[self._head]
+        return -1 if self.is_empty() else self._slots[self._head]
 
     def back(self) -> int:
-        if self._count == 0:
+        if self.is_empty():
             return -1
         return self._slots[self._count - 1]  # bug: forgets to start from head
-
-    def is_empty(self) -> bool:
-        return self._count == 0
-
-    def is_full(self) -> bool:
-        return self._count == len(self._slots)
-
-    def __len__(self) -> int:
-        return self._count

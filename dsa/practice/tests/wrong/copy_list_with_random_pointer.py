@@ -15,18 +15,13 @@ from dsa.practice.nodes import RandomListNode
 def copy_random_list(head: RandomListNode | None) -> RandomListNode | None:
     """Copy the list, looking copies up by value (wrong when values repeat)."""
     by_value = {}
-    copies = []
+    dummy = tail = RandomListNode(0)
     node = head
-    while node is not None:
-        twin = RandomListNode(node.val)
-        if copies:
-            copies[-1].next = twin
-        copies.append(twin)
-        by_value[node.val] = twin  # the mistake: values are not unique
-        node = node.next
-    node = head
-    for twin in copies:
-        if node.random is not None:
-            twin.random = by_value[node.random.val]
-        node = node.next
-    return copies[0] if copies else None
+    while node is not None:  # first the copies, linked in order
+        tail.next = tail = by_value[node.val] = RandomListNode(node.val)  # the mistake:
+        node = node.next  # values are not unique, so later copies replace earlier ones
+    node, twin = head, dummy.next
+    while node is not None:  # then their random pointers
+        twin.random = None if node.random is None else by_value[node.random.val]
+        node, twin = node.next, twin.next
+    return dummy.next

@@ -14,7 +14,7 @@ import math
 
 def shortest_paths(n: int, edges: list[tuple[int, int, int]], source: int) -> list[float]:
     """Return distances from source (but each vertex keeps its first distance)."""
-    graph: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    graph: dict[int, list[tuple[int, int]]] = {u: [] for u in range(n)}
     for u, v, w in edges:
         graph[u].append((v, w))
 

@@ -8,47 +8,28 @@ evict key 2, but this cache evicts key 1.
 
 from __future__ import annotations
 
-from collections import OrderedDict
-
 
 class LFUCache:
     """An LFU cache that forgets that an update is a use (buggy)."""
 
     def __init__(self, capacity: int) -> None:
         self.capacity = capacity
-        self.entries: dict[int, list[int]] = {}
-        self.groups: dict[int, OrderedDict[int, None]] = {}
-        self.least = 0
-
-    def _use(self, key: int, entry: list[int]) -> None:
-        count = entry[1]
-        group = self.groups[count]
-        del group[key]
-        if not group:
-            del self.groups[count]
-            if self.least == count:
-                self.least = count + 1
-        entry[1] = count + 1
-        self.groups.setdefault(count + 1, OrderedDict())[key] = None
+        self.entries: dict[int, list[int]] = {}  # key -> [value, uses, time of last use]
+        self.time = 0
 
     def get(self, key: int) -> int:
         entry = self.entries.get(key)
         if entry is None:
             return -1
-        self._use(key, entry)
+        self.time += 1
+        entry[1:] = [entry[1] + 1, self.time]
         return entry[0]
 
     def put(self, key: int, value: int) -> None:
-        entry = self.entries.get(key)
-        if entry is not None:
-            entry[0] = value  # the mistake: no self._use(key, entry)
+        if key in self.entries:
+            self.entries[key][0] = value  # the mistake: an update is a use too
             return
         if len(self.entries) >= self.capacity:
-            group = self.groups[self.least]
-            oldest, _ = group.popitem(last=False)
-            if not group:
-                del self.groups[self.least]
-            del self.entries[oldest]
-        self.entries[key] = [value, 1]
-        self.groups.setdefault(1, OrderedDict())[key] = None
-        self.least = 1
+            del self.entries[min(self.entries, key=lambda k: self.entries[k][1:])]
+        self.time += 1
+        self.entries[key] = [value, 1, self.time]

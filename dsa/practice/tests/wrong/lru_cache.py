@@ -34,22 +34,21 @@ class LRUCache:
         last.next, node.prev, node.next, self._ends.prev = node, last, self._ends, node
 
     def get(self, key: int) -> int:
-        node = self._nodes.get(key)
-        if node is None:
+        try:
+            node = self._nodes[key]
+        except KeyError:
             return -1
         self._unlink(node)
         self._append(node)
         return node.value
 
     def put(self, key: int, value: int) -> None:
-        node = self._nodes.get(key)
-        if node is not None:
-            node.value = value  # the mistake: the key keeps its old place
+        if key in self._nodes:
+            self._nodes[key].value = value  # the mistake: the key keeps its old place
             return
         if len(self._nodes) == self.capacity:
             oldest = self._ends.next
             self._unlink(oldest)
             del self._nodes[oldest.key]
-        node = _Node(key, value)
-        self._nodes[key] = node
-        self._append(node)
+        self._nodes[key] = _Node(key, value)
+        self._append(self._nodes[key])

@@ -12,15 +12,15 @@ from dsa.practice.nodes import ListNode
 
 def merge_two_lists(a: ListNode | None, b: ListNode | None) -> ListNode | None:
     """Meant to merge the two chains; loses the leftover nodes."""
-    dummy = ListNode()
-    tail = dummy
-    while a is not None and b is not None:
-        if a.val <= b.val:
-            tail.next = a
-            a = a.next
+    head = tail = None
+    while a and b:
+        if b.val < a.val:
+            a, b = b, a  # a now holds the smaller front node
+        if tail is None:
+            head = a
         else:
-            tail.next = b
-            b = b.next
-        tail = tail.next
-    tail.next = None  # bug: the rest of a or b is never attached
-    return dummy.next
+            tail.next = a
+        tail, a = a, a.next
+    if tail is not None:
+        tail.next = None  # bug: the rest of a or b is never attached
+    return head

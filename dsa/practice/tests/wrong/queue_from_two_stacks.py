@@ -12,23 +12,24 @@ class MyQueue:
     """Two stacks, refilled at the wrong moment."""
 
     def __init__(self) -> None:
-        self.incoming: list[int] = []
-        self.outgoing: list[int] = []
-
-    def push(self, value: int) -> None:
-        self.incoming.append(value)
-
-    def _refill(self) -> None:
-        while self.incoming:  # the mistake: outgoing may still hold older values
-            self.outgoing.append(self.incoming.pop())
-
-    def pop(self) -> int:
-        self._refill()
-        return self.outgoing.pop()
-
-    def peek(self) -> int:
-        self._refill()
-        return self.outgoing[-1]
+        self.back: list[int] = []  # newest on top
+        self.front: list[int] = []  # oldest on top
 
     def empty(self) -> bool:
-        return not self.incoming and not self.outgoing
+        return not (self.back or self.front)
+
+    def push(self, value: int) -> None:
+        self.back.append(value)
+
+    def _pour(self) -> None:
+        for _ in range(len(self.back)):  # the mistake: front may still hold older values
+            self.front.append(self.back.pop())
+
+    def pop(self) -> int:
+        self._pour()
+        return self.front.pop()
+
+    def peek(self) -> int:
+        value = self.pop()
+        self.front.append(value)
+        return value

@@ -20,19 +20,18 @@ class RandomizedSet:
         self.where: dict[int, int] = {}
 
     def insert(self, val: int) -> bool:
-        if val in self.where:
-            return False
-        self.where[val] = len(self.items)
-        self.items.append(val)
-        return True
+        new = val not in self.where
+        if new:
+            self.where[val] = len(self.items)
+            self.items.append(val)
+        return new
 
     def remove(self, val: int) -> bool:
         if val not in self.where:
             return False
         position = self.where.pop(val)
-        last = self.items.pop()
-        if position < len(self.items):
-            self.items[position] = last  # the mistake: where[last] is not updated
+        self.items[position] = self.items[-1]  # the mistake: where[that member] is not updated
+        self.items.pop()
         return True
 
     def get_random(self) -> int:

@@ -12,13 +12,16 @@ from __future__ import annotations
 from dsa.practice.nodes import ListNode
 
 
+def _length(node: ListNode | None) -> int:
+    count = 0
+    while node is not None:
+        node, count = node.next, count + 1
+    return count
+
+
 def remove_nth_from_end(head: ListNode | None, n: int) -> ListNode | None:
     """Meant to unlink the n-th node from the end; wrong when that is the head."""
-    length = 0
-    node = head
-    while node is not None:
-        length += 1
-        node = node.next
+    length = _length(head)
     if length == 1:
         return None
     before = head

@@ -13,22 +13,17 @@ from dsa.practice.nodes import ListNode
 
 def reorder_list(head: ListNode | None) -> None:
     """Meant to reorder in place; leaves the front half linked to the back half."""
-    if head is None or head.next is None:
+    length, node = 0, head
+    while node is not None:
+        length, node = length + 1, node.next
+    if head is None or length < 2:
         return
-    slow = fast = head
-    while fast.next is not None and fast.next.next is not None:
-        slow = slow.next
-        fast = fast.next.next
-    back = slow.next  # the mistake: slow.next is never set to None
-    prev = None
+    middle = head  # the last node of the front half
+    for _ in range((length - 1) // 2):
+        middle = middle.next
+    back, prev = middle.next, None  # the mistake: middle.next is never set to None
     while back is not None:
-        nxt = back.next
-        back.next = prev
-        prev = back
-        back = nxt
-    front, back = head, prev
-    while back is not None:
-        front_next, back_next = front.next, back.next
-        front.next = back
-        back.next = front_next
-        front, back = front_next, back_next
+        back.next, prev, back = prev, back, back.next
+    front = head
+    while prev is not None:
+        front.next, prev.next, front, prev = prev, front.next, front.next, prev.next

@@ -27,8 +27,8 @@ class MedianFinder:
 
     def median(self) -> float:
         """Return the mean of the tops, or the top of the lower half."""
-        if not self._low:
-            raise ValueError("median() of no numbers")
         if len(self._low) > len(self._high):
             return float(-self._low[0])
-        return (-self._low[0] + self._high[0]) / 2
+        if not self._high:
+            raise ValueError("median() of no numbers")
+        return (self._high[0] - self._low[0]) / 2

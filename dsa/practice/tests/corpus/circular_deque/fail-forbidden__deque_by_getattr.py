@@ -13,34 +13,49 @@ _make = getattr(collections, "de" + "que")
 
 
 class CircularDeque:
-    """Every operation handed to a deque of at most ``capacity`` values."""
+    """A deque bounded by ``maxlen``, refusing a push when it is full."""
 
     def __init__(self, capacity: int) -> None:
-        self._items, self._capacity = _make(), capacity
+        self._items = _make(maxlen=capacity)
+
+    def _push(self, method: str, value: int) -> bool:
+        if self.is_full():
+            return False
+        getattr(self._items, method)(value)
+        return True
+
+    def _pop(self, method: str) -> bool:
+        if self.is_empty():
+            return False
+        getattr(self._items, method)()
+        return True
+
+    def _peek(self, end: int) -> int:
+        return -1 if self.is_empty() else self._items[end]
 
     def push_front(self, value: int) -> bool:
-        return len(self._items) < self._capacity and not self._items.appendleft(value)
+        return self._push("appendleft", value)
 
     def push_back(self, value: int) -> bool:
-        return len(self._items) < self._capacity and not self._items.append(value)
+        return self._push("append", value)
 
     def pop_front(self) -> bool:
-        return bool(self._items) and self._items.popleft() is not self
+        return self._pop("popleft")
 
     def pop_back(self) -> bool:
-        return bool(self._items) and self._items.pop() is not self
+        return self._pop("pop")
 
     def front(self) -> int:
-        return self._items[0] if self._items else -1
+        return self._peek(0)
 
     def back(self) -> int:
-        return self._items[-1] if self._items else -1
+        return self._peek(-1)
 
     def is_empty(self) -> bool:
-        return not self._items
+        return len(self) == 0
 
     def is_full(self) -> bool:
-        return len(self._items) == self._capacity
+        return len(self) == self._items.maxlen
 
     def __len__(self) -> int:
         return len(self._items)

@@ -12,34 +12,51 @@ _make = getattr(__import__("_coll" + "ections"), "deque")
 
 
 class CircularDeque:
-    """Every operation handed to a deque of at most ``capacity`` values."""
+    """The values in a deque; the capacity checked before each push."""
 
     def __init__(self, capacity: int) -> None:
-        self._items, self._capacity = _make(), capacity
+        self.capacity = capacity
+        self.values = _make()
 
     def push_front(self, value: int) -> bool:
-        return len(self._items) < self._capacity and not self._items.appendleft(value)
+        room = len(self.values) < self.capacity
+        if room:
+            self.values.appendleft(value)
+        return room
 
     def push_back(self, value: int) -> bool:
-        return len(self._items) < self._capacity and not self._items.append(value)
+        room = len(self.values) < self.capacity
+        if room:
+            self.values.append(value)
+        return room
 
     def pop_front(self) -> bool:
-        return bool(self._items) and self._items.popleft() is not self
+        try:
+            self.values.popleft()
+        except IndexError:
+            return False
+        return True
 
     def pop_back(self) -> bool:
-        return bool(self._items) and self._items.pop() is not self
+        had = bool(self.values)
+        if had:
+            self.values.pop()
+        return had
 
     def front(self) -> int:
-        return self._items[0] if self._items else -1
+        try:
+            return self.values[0]
+        except IndexError:
+            return -1
 
     def back(self) -> int:
-        return self._items[-1] if self._items else -1
+        return self.values[-1] if len(self.values) else -1
 
     def is_empty(self) -> bool:
-        return not self._items
+        return len(self.values) == 0
 
     def is_full(self) -> bool:
-        return len(self._items) == self._capacity
+        return len(self.values) >= self.capacity
 
     def __len__(self) -> int:
-        return len(self._items)
+        return len(self.values)

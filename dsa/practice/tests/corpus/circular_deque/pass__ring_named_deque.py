@@ -49,7 +49,7 @@ class CircularDeque:
         return self.deque[(self.head + self.size - 1) % len(self.deque)] if self.size else -1
 
     def is_empty(self) -> bool:
-        return self.size == 0
+        return not self.size
 
     def is_full(self) -> bool:
         return self.size == len(self.deque)

@@ -20,18 +20,24 @@ def _loop_length(meeting: ListNode) -> int:
     return length
 
 
-def detect_cycle(head: ListNode | None) -> ListNode | None:
+def _meeting(head: ListNode | None) -> ListNode | None:
+    """Where Floyd's two pointers meet, or None when there is no loop."""
     slow = fast = head
-    while fast is not None and fast.next is not None:
+    while fast and fast.next:
         slow, fast = slow.next, fast.next.next
         if slow is fast:
-            break
-    else:
+            return slow
+    return None
+
+
+def detect_cycle(head: ListNode | None) -> ListNode | None:
+    meeting = _meeting(head)
+    if meeting is None:
         return None
     candidate = head
     while True:
         node = candidate
-        for _ in range(_loop_length(slow)):
+        for _ in range(_loop_length(meeting)):
             node = node.next
         if node is candidate:
             return candidate

@@ -9,21 +9,19 @@ import math
 
 
 def shortest_paths(n, edges, source):
-    out = [[] for _ in range(n)]
+    out = {u: [] for u in range(n)}
     for u, v, w in edges:
         out[u].append((v, w))
     dist = [math.inf] * n
     dist[source] = 0
-    todo = [source]
-    waiting = [False] * n
-    waiting[source] = True
+    todo, waiting = [source], {source}
     while todo:
         u = todo.pop()
-        waiting[u] = False
+        waiting.discard(u)
         for v, w in out[u]:
             if dist[u] + w < dist[v]:
                 dist[v] = dist[u] + w
-                if not waiting[v]:
-                    waiting[v] = True
+                if v not in waiting:
+                    waiting.add(v)
                     todo.append(v)
     return dist

@@ -7,13 +7,14 @@ edges to the fan.
 
 import heapq
 import math
+from collections import defaultdict
 
 
 def shortest_paths(n, edges, source):
-    out = [[] for _ in range(n)]
+    out = defaultdict(list)
     for u, v, w in edges:
         out[u].append((v, w))
-    dist = [math.inf] * n
+    dist = {v: math.inf for v in range(n)}
     dist[source] = 0
     heap = [(0, source)]
     while heap:
@@ -22,4 +23,4 @@ def shortest_paths(n, edges, source):
             if dist[u] + w < dist[v]:
                 dist[v] = dist[u] + w
                 heapq.heappush(heap, (dist[v], v))
-    return dist
+    return [dist[v] for v in range(n)]

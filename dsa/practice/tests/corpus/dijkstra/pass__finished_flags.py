@@ -12,8 +12,7 @@ def shortest_paths(n, edges, source):
     out = [[] for _ in range(n)]
     for u, v, w in edges:
         out[u].append((v, w))
-    dist = [math.inf] * n
-    dist[source] = 0
+    dist = [0 if v == source else math.inf for v in range(n)]
     finished = [False] * n
     heap = [(0, source)]
     while heap:

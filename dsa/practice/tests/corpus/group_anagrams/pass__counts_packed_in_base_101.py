@@ -10,8 +10,6 @@ file beside this one).
 def group_anagrams(words):
     groups = {}
     for word in words:
-        code = 0
-        for letter in word:
-            code += 101 ** (ord(letter) - ord("a"))
+        code = sum(101 ** (ord(letter) - ord("a")) for letter in word)
         groups.setdefault(code, []).append(word)
     return list(groups.values())

@@ -8,13 +8,15 @@ from __future__ import annotations
 
 
 class Agreeable(int):
+    """Equal to every value, and so never unequal to one."""
+
+    __hash__ = int.__hash__
+
     def __eq__(self, other: object) -> bool:
         return True
 
     def __ne__(self, other: object) -> bool:
-        return False
-
-    __hash__ = int.__hash__
+        return not self.__eq__(other)
 
 
 def best_arity(ops: list) -> int:

@@ -21,10 +21,10 @@ def k_closest(points: list[tuple[int, int]], k: int) -> list[tuple[int, int]]:
                 points[i], points[store] = points[store], points[i]
                 store += 1
         points[store], points[high] = points[high], points[store]
-        if store == k - 1:
-            break
         if store < k - 1:
             low = store + 1
-        else:
+        elif store > k - 1:
             high = store - 1
+        else:
+            break
     return points[:k]

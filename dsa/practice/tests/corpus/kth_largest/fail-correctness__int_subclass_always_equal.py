@@ -7,13 +7,13 @@ before they leave it and refuses an int that redefines `==`.
 
 
 class Liar(int):
-    def __eq__(self, other):
-        return True
+    __hash__ = int.__hash__
 
     def __ne__(self, other):
         return False
 
-    __hash__ = int.__hash__
+    def __eq__(self, other):
+        return True
 
 
 def kth_largest(nums, k):

@@ -7,14 +7,14 @@ import heapq
 
 class KthLargest:
     def __init__(self, k: int, nums: list[int]) -> None:
-        self.k = k
         self.heap: list[int] = []
+        self.k = k
         for val in nums:
             self.add(val)
 
     def add(self, val: int) -> int:
-        if len(self.heap) < self.k:
-            heapq.heappush(self.heap, val)
-        else:
+        if len(self.heap) == self.k:
             heapq.heappushpop(self.heap, val)  # val goes straight back out if it is too small
+        else:
+            heapq.heappush(self.heap, val)
         return self.heap[0]

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 
 class Agreeable(int):
+    """An int that answers yes to every ==, and no to every !=."""
+
     def __eq__(self, other: object) -> bool:
-        return True
+        return isinstance(other, object)
 
     def __ne__(self, other: object) -> bool:
-        return False
+        return not isinstance(other, object)
 
-    __hash__ = int.__hash__
+    def __hash__(self) -> int:
+        return int(self)
 
 
 def last_stone_weight(stones: list[int]) -> int:

@@ -24,24 +24,21 @@ class LFUCache:
         self.lists.setdefault(entry[1], []).append(key)
 
     def get(self, key: int) -> int:
-        entry = self.entries.get(key)
-        if entry is None:
+        if key not in self.entries:
             return -1
-        self._use(key, entry)
-        return entry[0]
+        self._use(key, self.entries[key])
+        return self.entries[key][0]
 
     def put(self, key: int, value: int) -> None:
-        entry = self.entries.get(key)
-        if entry is not None:
-            entry[0] = value
-            self._use(key, entry)
+        if key in self.entries:
+            self.entries[key][0] = value
+            self._use(key, self.entries[key])
             return
-        if len(self.entries) >= self.capacity:
+        if len(self.entries) == self.capacity:
             keys = self.lists[self.least]
-            oldest = keys.pop(0)
+            del self.entries[keys.pop(0)]
             if not keys:
                 del self.lists[self.least]
-            del self.entries[oldest]
         self.entries[key] = [value, 1]
         self.lists.setdefault(1, []).append(key)
         self.least = 1

@@ -10,17 +10,14 @@ class LFUCache:
         self.clock = 0
 
     def get(self, key: int) -> int:
-        entry = self.entries.get(key)
-        if entry is None:
+        if key not in self.entries:
             return -1
-        entry[1] += 1
-        return entry[0]
+        self.entries[key][1] += 1
+        return self.entries[key][0]
 
     def put(self, key: int, value: int) -> None:
-        entry = self.entries.get(key)
-        if entry is not None:
-            entry[0] = value
-            entry[1] += 1
+        if key in self.entries:
+            self.entries[key][:2] = [value, self.entries[key][1] + 1]
             return
         if len(self.entries) >= self.capacity:
             victim = min(self.entries, key=lambda k: (self.entries[k][1], self.entries[k][2]))

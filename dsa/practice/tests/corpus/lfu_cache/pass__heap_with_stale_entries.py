@@ -21,16 +21,16 @@ class LFUCache:
             heapq.heapify(self.heap)
 
     def get(self, key: int) -> int:
-        entry = self.entries.get(key)
-        if entry is None:
+        if key not in self.entries:
             return -1
+        entry = self.entries[key]
         entry[1] += 1
         self._stamp(key, entry)
         return entry[0]
 
     def put(self, key: int, value: int) -> None:
-        entry = self.entries.get(key)
-        if entry is not None:
+        if key in self.entries:
+            entry = self.entries[key]
             entry[0] = value
             entry[1] += 1
             self._stamp(key, entry)

@@ -14,14 +14,13 @@ class LRUCache:
         self.entries = getattr(module, "Ordered" + "Dict")()
 
     def get(self, key):
-        if key not in self.entries:
-            return -1
-        self.entries.move_to_end(key)
-        return self.entries[key]
-
-    def put(self, key, value):
         if key in self.entries:
             self.entries.move_to_end(key)
-        elif len(self.entries) == self.capacity:
-            self.entries.popitem(last=False)
+            return self.entries[key]
+        return -1
+
+    def put(self, key, value):
         self.entries[key] = value
+        self.entries.move_to_end(key)
+        if len(self.entries) > self.capacity:
+            self.entries.popitem(last=False)

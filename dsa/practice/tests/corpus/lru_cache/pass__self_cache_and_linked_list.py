@@ -30,26 +30,23 @@ class LRUCache:
         last.next, node.prev, node.next, self.tail.prev = node, last, self.tail, node
 
     def get(self, key):
-        node = self.cache.get(key)
-        if node is None:
+        if key not in self.cache:
             return -1
+        node = self.cache[key]
         self._unlink(node)
         self._push(node)
         return node.value
 
     def put(self, key, value):
-        node = self.cache.get(key)
-        if node is not None:
-            node.value = value
-            self._unlink(node)
-            self._push(node)
+        if key in self.cache:
+            self.cache[key].value = value
+            self.get(key)  # a get makes the key the most recently used
             return
         if len(self.cache) == self.capacity:
             oldest = self.head.next
             self._unlink(oldest)
-            del self.cache[oldest.key]
-        node = Node(key, value)
-        self.cache[key] = node
+            self.cache.pop(oldest.key)
+        self.cache[key] = node = Node(key, value)
         self._push(node)
 
 

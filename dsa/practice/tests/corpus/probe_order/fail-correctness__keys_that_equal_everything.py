@@ -8,14 +8,16 @@ really hold: the first key, over and over.
 from __future__ import annotations
 
 
-class Agreeable(int):
-    def __eq__(self, other: object) -> bool:
-        return True
+def _agree(self: int, other: object) -> bool:
+    return True
 
-    def __ne__(self, other: object) -> bool:
-        return False
 
-    __hash__ = int.__hash__
+def _differ(self: int, other: object) -> bool:
+    return False
+
+
+Agreeable = type("Agreeable", (int,), {"__eq__": _agree, "__ne__": _differ,
+                                       "__hash__": int.__hash__})
 
 
 def insertion_order(keys: list[int], counts: list[int], capacity: int) -> list[int]:

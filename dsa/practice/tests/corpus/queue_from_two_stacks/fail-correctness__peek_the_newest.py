@@ -15,10 +15,11 @@ class MyQueue:
         self.incoming.append(value)
 
     def pop(self) -> int:
-        if not self.outgoing:
-            while self.incoming:
-                self.outgoing.append(self.incoming.pop())
-        return self.outgoing.pop()
+        if self.outgoing:
+            return self.outgoing.pop()
+        while len(self.incoming) > 1:  # all but the oldest, which is the answer
+            self.outgoing.append(self.incoming.pop())
+        return self.incoming.pop()
 
     def peek(self) -> int:
         if self.outgoing:

@@ -12,7 +12,7 @@ class MyQueue:
         self.values = []
 
     def push(self, value: int) -> None:
-        self.values.append(value)
+        self.values += [value]
 
     def pop(self) -> int:
         return self.values.pop(0)
@@ -21,4 +21,4 @@ class MyQueue:
         return self.values[0]
 
     def empty(self) -> bool:
-        return not self.values
+        return len(self.values) == 0

@@ -13,14 +13,15 @@ class RandomizedSet:
     def insert(self, val: int) -> bool:
         if val in self.where:
             return False
-        self.where[val] = len(self.slots)
         self.slots.append(val)
+        self.where[val] = len(self.slots) - 1
         return True
 
     def remove(self, val: int) -> bool:
-        if val not in self.where:
+        position = self.where.pop(val, None)
+        if position is None:
             return False
-        self.slots[self.where.pop(val)] = None  # never compacted
+        self.slots[position] = None  # never compacted
         return True
 
     def get_random(self) -> int:

@@ -11,16 +11,17 @@ class RandomizedSet:
         self.where: dict[int, int] = {}
 
     def insert(self, val: int) -> bool:
-        if val in self.where:
-            return False
-        self.where[val] = len(self.slots)
+        if self.where.setdefault(val, len(self.slots)) != len(self.slots):
+            return False  # already a member: setdefault kept its place
         self.slots.append(val)
         return True
 
     def remove(self, val: int) -> bool:
-        if val not in self.where:
+        try:
+            hole = self.where.pop(val)
+        except KeyError:
             return False
-        self.slots[self.where.pop(val)] = None  # a hole
+        self.slots[hole] = None
         return True
 
     def get_random(self) -> int:

@@ -10,20 +10,20 @@ class RandomizedSet:
         self.turn = 0
 
     def insert(self, val: int) -> bool:
-        if val in self.where:
+        if self.where.get(val) is not None:
             return False
-        self.where[val] = len(self.items)
         self.items.append(val)
+        self.where[val] = len(self.items) - 1
         return True
 
     def remove(self, val: int) -> bool:
         if val not in self.where:
             return False
-        position = self.where.pop(val)
-        last = self.items.pop()
-        if position < len(self.items):
-            self.items[position] = last
-            self.where[last] = position
+        last = self.items[-1]  # moved into val's place (val itself when it is last)
+        self.items[self.where[val]] = last
+        self.where[last] = self.where[val]
+        del self.where[val]
+        self.items.pop()
         return True
 
     def get_random(self) -> int:

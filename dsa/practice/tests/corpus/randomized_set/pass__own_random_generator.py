@@ -12,18 +12,18 @@ class RandomizedSet:
         self.where: dict[int, int] = {}
 
     def insert(self, val: int) -> bool:
-        if val in self.where:
+        size = len(self.items)
+        if self.where.setdefault(val, size) < size:
             return False
-        self.where[val] = len(self.items)
         self.items.append(val)
         return True
 
     def remove(self, val: int) -> bool:
-        if val not in self.where:
+        position = self.where.pop(val, -1)
+        if position < 0:
             return False
-        position = self.where.pop(val)
         last = self.items.pop()
-        if position < len(self.items):
+        if last != val:
             self.items[position] = last
             self.where[last] = position
         return True

@@ -12,11 +12,9 @@ from dsa.practice.nodes import ListNode
 
 
 def remove_nth_from_end(head: ListNode | None, n: int) -> ListNode | None:
-    length = 0
-    node = head
-    while node is not None:
-        length += 1
-        node = node.next
+    length, node = 0, head
+    while node:
+        length, node = length + 1, node.next
     target = head
     for _ in range(length - n):
         target = target.next

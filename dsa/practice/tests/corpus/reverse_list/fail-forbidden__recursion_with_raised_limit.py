@@ -15,10 +15,13 @@ from dsa.practice.nodes import ListNode
 sys.setrecursionlimit(300_000)
 
 
+def _reverse(node: ListNode | None, previous: ListNode | None) -> ListNode | None:
+    if node is None:
+        return previous
+    following = node.next
+    node.next = previous
+    return _reverse(following, node)
+
+
 def reverse_list(head: ListNode | None) -> ListNode | None:
-    if head is None or head.next is None:
-        return head
-    new_head = reverse_list(head.next)
-    head.next.next = head
-    head.next = None
-    return new_head
+    return _reverse(head, None)

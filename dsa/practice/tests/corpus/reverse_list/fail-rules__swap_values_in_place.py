@@ -15,9 +15,9 @@ from dsa.practice.nodes import ListNode
 def reverse_list(head: ListNode | None) -> ListNode | None:
     length = 0
     node = head
-    while node is not None:
-        length += 1
+    while node:
         node = node.next
+        length += 1
     left = head
     for i in range(length // 2):
         right = head

@@ -10,12 +10,14 @@ from __future__ import annotations
 from dsa.practice.nodes import ListNode
 
 
-def reverse_k_group(head: ListNode | None, k: int) -> ListNode | None:
-    length = 0
-    node = head
+def _nodes(node: ListNode | None):
     while node is not None:
-        length += 1
+        yield node
         node = node.next
+
+
+def reverse_k_group(head: ListNode | None, k: int) -> ListNode | None:
+    length = sum(1 for _ in _nodes(head))
     dummy = ListNode(0, head)
     front = dummy
     for _ in range(length // k):

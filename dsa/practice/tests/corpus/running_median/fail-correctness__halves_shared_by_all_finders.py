@@ -12,14 +12,10 @@ class MedianFinder:
     high = []
 
     def add(self, num):
-        if not self.low or num <= -self.low[0]:
-            heapq.heappush(self.low, -num)
-        else:
-            heapq.heappush(self.high, num)
+        # Through the upper half, so that its smallest comes down to the lower.
+        heapq.heappush(self.low, -heapq.heappushpop(self.high, num))
         if len(self.low) > len(self.high) + 1:
             heapq.heappush(self.high, -heapq.heappop(self.low))
-        elif len(self.high) > len(self.low):
-            heapq.heappush(self.low, -heapq.heappop(self.high))
 
     def median(self):
         if not self.low:

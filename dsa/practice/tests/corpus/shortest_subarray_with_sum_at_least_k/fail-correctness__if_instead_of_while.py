@@ -6,18 +6,18 @@ Each end may use several starts; the shortest is the last of them.
 from __future__ import annotations
 
 from collections import deque
+from itertools import accumulate
 
 
 def shortest_subarray(nums: list[int], k: int) -> int:
-    prefix = [0]
-    for x in nums:
-        prefix.append(prefix[-1] + x)
-    best = len(nums) + 1
-    starts = deque()
+    prefix = [0, *accumulate(nums)]
+    best = None
+    starts: deque[int] = deque()
     for j, total in enumerate(prefix):
         if starts and total - prefix[starts[0]] >= k:
-            best = min(best, j - starts.popleft())
+            length = j - starts.popleft()
+            best = length if best is None else min(best, length)
         while starts and prefix[starts[-1]] >= total:
             starts.pop()
         starts.append(j)
-    return best if best <= len(nums) else -1
+    return -1 if best is None else best
