@@ -166,8 +166,8 @@ def with_simulation_started(code: str) -> str:
     first = next((s for s in body if not isinstance(s, (ast.Import, ast.ImportFrom))), None)
     if first is None:
         return f"{code}\n{_START}\n"
-    lines = code.splitlines(keepends=True)
-    cut = sum(len(line) for line in lines[:first.lineno - 1])
+    lines = code.split("\n")              # as the parser numbers them
+    cut = sum(len(line) + 1 for line in lines[:first.lineno - 1])
     # col_offset counts UTF-8 bytes, not characters
     cut += len(lines[first.lineno - 1].encode("utf-8")[:first.col_offset].decode("utf-8"))
     return f"{code[:cut]}\n{_START}\n{code[cut:]}"
@@ -295,4 +295,5 @@ def perf_counters() -> str:
 
 
 __all__ = ["Simulated", "simulate_calls", "simulate_differences", "lesson_differences", "read_counts", "read_total", "perf_counters",
-           "valgrind", "HOW_TO_GET", "D1", "LL"]
+           "valgrind", "can_start_late", "with_simulation_started", "child_program",
+           "HOW_TO_GET", "D1", "LL"]
