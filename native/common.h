@@ -27,6 +27,13 @@ enum dsa_status {
 
 /* Monotonic clock in nanoseconds, for the kernels timed inside C. */
 int64_t dsa_now_ns(void);
+
+/* Switch on valgrind's callgrind instrumentation (and so its cache
+ * simulation) in a process started with --instr-atstart=no, so that the
+ * interpreter's start-up runs unsimulated.  Does nothing outside valgrind.
+ * Returns 1, or 0 when the build found no valgrind headers and so cannot
+ * switch anything on. */
+int dsa_sim_start(void);
 /* cffi:end */
 
 /* a * b without wrap-around: returns 0 and leaves *out untouched on overflow. */

@@ -14,10 +14,22 @@ the same cache simulation as cachegrind and can count each call of a C
 kernel apart), calls the kernels of a C twin, and the counts are read for
 the C function that does the work, so neither the interpreter's start-up
 nor the kernel's set-up counts.
+
+Simulating a cache is slow, and starting Python and importing the package
+is most of what such a process does.  So the simulation starts switched
+off and the C twins switch it on (``dsa_sim_start``, a valgrind client
+request, there when they were built with valgrind's header) after the
+code's imports, just before its first kernel call: the start-up runs
+several times faster and is not counted.  The simulated caches then start
+empty instead of holding the start-up's lines, which a warm-up call before
+the counted ones (or a kernel that builds more than the caches hold before
+it walks) makes irrelevant.
 """
 
 from __future__ import annotations
 
+import ast
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -128,28 +140,90 @@ def read_counts(text: str, function: str) -> Simulated:
     return _simulated(totals)
 
 
+#: Run in the simulated process once the code's imports are done: the C
+#: twins switch the simulation on (a no-op outside valgrind).
+_START = "import dsa.native._loader as _dsa_sim; _dsa_sim.load(False)[1].dsa_sim_start()"
+
+
+def can_start_late() -> bool:
+    """Whether the C twins were built with valgrind's header, and so can
+    switch the simulation on after the start-up (outside valgrind the
+    switch does nothing but say so).  Without it every instruction from
+    the interpreter's first on is simulated: the same counts, slower."""
+    from dsa.native._loader import NativeUnavailable, load
+
+    try:
+        return bool(load(False)[1].dsa_sim_start())
+    except (NativeUnavailable, AttributeError):
+        return False
+
+
+def with_simulation_started(code: str) -> str:
+    """``code`` with the simulation switched on after its leading imports
+    (where its kernels are still to come) and before anything else it does.
+    The code is cut at a statement's boundary, so it runs unchanged."""
+    body = ast.parse(code).body
+    first = next((s for s in body if not isinstance(s, (ast.Import, ast.ImportFrom))), None)
+    if first is None:
+        return f"{code}\n{_START}\n"
+    lines = code.split("\n")              # as the parser numbers them
+    cut = sum(len(line) + 1 for line in lines[:first.lineno - 1])
+    # col_offset counts UTF-8 bytes, not characters
+    cut += len(lines[first.lineno - 1].encode("utf-8")[:first.col_offset].decode("utf-8"))
+    return f"{code[:cut]}\n{_START}\n{code[cut:]}"
+
+
+#: What the simulated process keeps of this one's environment: what
+#: valgrind, the dynamic loader and the C twins' loader need to run at all.
+_PASSED = ("LD_LIBRARY_PATH", "VALGRIND_LIB", "DSA_NATIVE_DIR")
+
+
+def child_program(code: str) -> tuple[list[str], dict[str, str]]:
+    """The simulated Python's arguments and environment.
+
+    The counts between two kernel calls include the interpreter's own work
+    there, and where the kernels' memory lands (so which lines collide in
+    the simulated caches) follows every allocation made before them.  So
+    the process is kept the same on every run and every account: no site
+    hook (-S), a fixed string hash, an environment of only what it needs,
+    and a path of the standard library, this package and cffi's backend
+    (which the C twins load), in that order, so that importing the standard
+    library reads no other folder."""
+    root = str(Path(__file__).resolve().parents[2])
+    folders = [root]
+    backend = importlib.util.find_spec("_cffi_backend")
+    if backend is not None and backend.origin and str(Path(backend.origin).parent) != root:
+        folders.append(str(Path(backend.origin).parent))
+    head = f"import sys; sys.path += {folders!r}\n"
+    env = {name: os.environ[name] for name in _PASSED if name in os.environ}
+    env["PYTHONHASHSEED"] = "0"
+    return [sys.executable, "-S", "-c", head + with_simulation_started(code)], env
+
+
 def simulate_calls(code: str, *, dump_after: str, function: str | None, calls: int,
                    timeout: float = 300) -> list[Simulated]:
     """Run ``code`` (Python) under valgrind's cache simulation, with a
     separate count after each of its ``calls`` calls of the C function
     ``dump_after``; return the self cost of ``function`` in each (or, with
-    None, everything counted since the previous call: subtract two calls
-    that differ only in their amount of work to isolate that work).  Raises
-    RuntimeError if valgrind is missing or fails."""
+    None, everything counted since the previous call, the first since the
+    simulation started after the code's imports: subtract two calls that
+    differ only in their amount of work to isolate that work).  Python
+    starts without its site hook (-S) and, where the build allows,
+    unsimulated.  Raises RuntimeError if valgrind is missing or fails."""
     program = valgrind()
     if program is None:
         raise RuntimeError(HOW_TO_GET)
-    root = str(Path(__file__).resolve().parents[2])
+    python, env = child_program(code)
     with tempfile.TemporaryDirectory(prefix="dsa-cachegrind-") as folder:
-        out = Path(folder) / "callgrind.out"
-        command = [program, "--tool=callgrind", "--cache-sim=yes",
+        # the dumps go beside the (empty) folder Python runs in, not into it
+        work, out = Path(folder) / "run", Path(folder) / "callgrind.out"
+        work.mkdir()
+        late = "no" if can_start_late() else "yes"
+        command = [program, "--tool=callgrind", "--cache-sim=yes", f"--instr-atstart={late}",
                    cache_option("I1", D1), cache_option("D1", D1), cache_option("LL", LL),
-                   f"--dump-after={dump_after}", f"--callgrind-out-file={out}",
-                   sys.executable, "-c", code]
-        path = [root] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
-        env = dict(os.environ, PYTHONPATH=os.pathsep.join(path))
-        result = subprocess.run(command, capture_output=True, text=True,
-                                timeout=timeout, env=env, cwd=folder)
+                   f"--dump-after={dump_after}", f"--callgrind-out-file={out}", *python]
+        result = subprocess.run(command, capture_output=True, text=True, timeout=timeout,
+                                env=env, cwd=work)
         dumps = [Path(f"{out}.{i}") for i in range(1, calls + 1)]
         if result.returncode != 0 or not all(d.exists() for d in dumps):
             raise RuntimeError(f"valgrind failed: {result.stderr.strip()[-300:]}")
@@ -221,4 +295,5 @@ def perf_counters() -> str:
 
 
 __all__ = ["Simulated", "simulate_calls", "simulate_differences", "lesson_differences", "read_counts", "read_total", "perf_counters",
-           "valgrind", "HOW_TO_GET", "D1", "LL"]
+           "valgrind", "can_start_late", "with_simulation_started", "child_program",
+           "HOW_TO_GET", "D1", "LL"]
