@@ -272,19 +272,23 @@ def _pairs(source: Any) -> List[Tuple[int, int]]:
 
 class _Api:
     """The C functions of one table kind (prefix dsa_ch_ or dsa_oa_) from one
-    build, looked up once."""
+    build, looked up once, with those both kinds share (prefix dsa_ht_,
+    called on the table's common part)."""
 
-    NAMES = ("new", "clone", "free", "put", "get", "setdefault", "delete",
-             "popitem", "clear", "set_max_load", "resize", "len", "capacity",
-             "max_load", "hash_kind", "hash_of", "mods", "resizes", "items",
-             "stats", "check", "layout", "set_tracing", "last_lines",
-             "trace_overflowed")
+    OWN = ("new", "clone", "free", "common", "items", "stats", "check",
+           "layout")
+    SHARED = ("put", "get", "setdefault", "delete", "popitem", "clear",
+              "set_max_load", "resize", "len", "capacity", "max_load",
+              "hash_kind", "hash_of", "mods", "resizes", "set_tracing",
+              "last_lines", "trace_overflowed")
 
     def __init__(self, ffi: Any, lib: Any, prefix: str) -> None:
         self.ffi = ffi
         self.lib = lib
-        for name in self.NAMES:
+        for name in self.OWN:
             setattr(self, name, getattr(lib, prefix + name))
+        for name in self.SHARED:
+            setattr(self, name, getattr(lib, "dsa_ht_" + name))
 
 
 _APIS: Dict[Tuple[str, bool], _Api] = {}
@@ -330,7 +334,7 @@ class _TableWalk:
             raise StopIteration
         c = owner._c
         with owner._lock:
-            if c.mods(owner._t) != self._mods:
+            if c.mods(owner._h) != self._mods:
                 self._owner = None
                 raise RuntimeError(DICT_CHANGED_SIZE)  # dict's words
             if self._at == len(self._batch):
@@ -355,16 +359,16 @@ class _TableWalk:
         if owner is None:
             return 0
         with owner._lock:
-            if owner._c.mods(owner._t) != self._mods:
+            if owner._c.mods(owner._h) != self._mods:
                 return 0
-            return max(int(owner._c.len(owner._t)) - self._taken, 0)
+            return max(int(owner._c.len(owner._h)) - self._taken, 0)
 
     def __reduce__(self) -> tuple:
         owner = self._owner
         if owner is None:
             return iter, ([],)
         with owner._lock:
-            if owner._c.mods(owner._t) != self._mods:
+            if owner._c.mods(owner._h) != self._mods:
                 return iter, ([],)
         rest = _TableWalk(owner, self._mods, self._pick,
                           (self._cursor[0], self._cursor[1]),
@@ -391,7 +395,7 @@ class _ValuesView(ValuesView):
 class _NativeHashTable(MutableMapping):
     """The Python face shared by both C tables (not for direct use)."""
 
-    __slots__ = ("_c", "_t", "_lock", "_out", "_traced", "_seed",
+    __slots__ = ("_c", "_t", "_h", "_lock", "_out", "_traced", "_seed",
                  "on_resize", "__weakref__")
 
     _PREFIX = ""
@@ -424,19 +428,20 @@ class _NativeHashTable(MutableMapping):
     def _adopt(self, c: _Api, raw: Any, traced: bool, seed: int) -> None:
         self._c = c
         self._t = c.ffi.gc(raw, c.free)          # freed with this object
+        self._h = c.common(self._t)              # its part both kinds share
         self._lock = threading.RLock()
         self._out = c.ffi.new("int64_t[2]")      # used only under the lock
         self._traced = bool(traced)
         self._seed = seed
         self.on_resize = None
         if traced:
-            check(c.lib, c.set_tracing(self._t, 1),
+            check(c.lib, c.set_tracing(self._h, 1),
                   "this build of the C twins cannot trace")
 
     def _resize_record(self) -> Any:
         out = self._c.ffi.new("struct dsa_ht_resize *")
         with self._lock:
-            self._c.resizes(self._t, out)
+            self._c.resizes(self._h, out)
         return out
 
     def _watch(self) -> Optional[int]:
@@ -451,11 +456,11 @@ class _NativeHashTable(MutableMapping):
                 self.on_resize(event)
 
     def _store_all(self, pairs: List[Tuple[int, int]]) -> None:
-        c, t = self._c, self._t
+        c, h = self._c, self._h
         for key, value in pairs:
             before = self._watch()
             with self._lock:
-                status = c.put(t, key, value, c.ffi.NULL)
+                status = c.put(h, key, value, c.ffi.NULL)
             check(c.lib, status)
             self._announce(before)
 
@@ -466,7 +471,7 @@ class _NativeHashTable(MutableMapping):
         if k is None:
             raise KeyError(key)
         with self._lock:
-            status = self._c.get(self._t, k, self._out)
+            status = self._c.get(self._h, k, self._out)
             value = self._out[0]
         if status != self._c.lib.DSA_OK:
             raise KeyError(key)
@@ -477,7 +482,7 @@ class _NativeHashTable(MutableMapping):
         v = as_int64(value, "value")
         before = self._watch()
         with self._lock:
-            status = self._c.put(self._t, k, v, self._c.ffi.NULL)
+            status = self._c.put(self._h, k, v, self._c.ffi.NULL)
         check(self._c.lib, status)
         self._announce(before)
 
@@ -486,7 +491,7 @@ class _NativeHashTable(MutableMapping):
         if k is None:
             raise KeyError(key)
         with self._lock:
-            status = self._c.delete(self._t, k, self._c.ffi.NULL)
+            status = self._c.delete(self._h, k, self._c.ffi.NULL)
         if status != self._c.lib.DSA_OK:
             raise KeyError(key)
 
@@ -495,22 +500,22 @@ class _NativeHashTable(MutableMapping):
         if k is None:
             return False
         with self._lock:
-            return self._c.get(self._t, k, self._c.ffi.NULL) == self._c.lib.DSA_OK
+            return self._c.get(self._h, k, self._c.ffi.NULL) == self._c.lib.DSA_OK
 
     def __len__(self) -> int:
         with self._lock:
-            return int(self._c.len(self._t))
+            return int(self._c.len(self._h))
 
     def __iter__(self) -> Iterator[int]:
         return self._iter_items(_KEY)
 
     def _iter_items(self, pick: int = 2) -> "_TableWalk":
         with self._lock:
-            mods = self._c.mods(self._t)
+            mods = self._c.mods(self._h)
         return _TableWalk(self, mods, pick)
 
     def _check_mods(self, mods: int) -> None:
-        if self._c.mods(self._t) != mods:
+        if self._c.mods(self._h) != mods:
             raise RuntimeError(DICT_CHANGED_SIZE)    # dict's words, as the pure twin
 
     def _fetch(self, cursor: Any, keys: Any, values: Any, count: Any) -> None:
@@ -531,7 +536,7 @@ class _NativeHashTable(MutableMapping):
         if k is None:
             return default
         with self._lock:
-            status = self._c.get(self._t, k, self._out)
+            status = self._c.get(self._h, k, self._out)
             value = self._out[0]
         return value if status == self._c.lib.DSA_OK else default
 
@@ -541,7 +546,7 @@ class _NativeHashTable(MutableMapping):
         status = None
         if k is not None:
             with self._lock:
-                status = self._c.delete(self._t, k, self._out)
+                status = self._c.delete(self._h, k, self._out)
                 value = self._out[0]
         if status == self._c.lib.DSA_OK:
             return value
@@ -553,7 +558,7 @@ class _NativeHashTable(MutableMapping):
         """Remove and return the first ``(key, value)`` in slot order (the C
         twins keep no insertion order, so this is not LIFO)."""
         with self._lock:
-            status = self._c.popitem(self._t, self._out, self._out + 1)
+            status = self._c.popitem(self._h, self._out, self._out + 1)
             item = (self._out[0], self._out[1])
         if status == self._c.lib.DSA_EEMPTY:
             raise KeyError(DICT_EMPTY)
@@ -566,7 +571,7 @@ class _NativeHashTable(MutableMapping):
         k = _lookup_key(key)
         if k is not None:
             with self._lock:
-                status = self._c.get(self._t, k, self._out)
+                status = self._c.get(self._h, k, self._out)
                 value = self._out[0]
             if status == self._c.lib.DSA_OK:
                 return value
@@ -574,7 +579,7 @@ class _NativeHashTable(MutableMapping):
         v = as_int64(default, "value")
         before = self._watch()
         with self._lock:
-            status = self._c.setdefault(self._t, k, v, self._out)
+            status = self._c.setdefault(self._h, k, v, self._out)
             value = self._out[0]
         check(self._c.lib, status)
         self._announce(before)
@@ -593,7 +598,7 @@ class _NativeHashTable(MutableMapping):
     def clear(self) -> None:
         """Remove every key and go back to the minimum capacity (8)."""
         with self._lock:
-            self._c.clear(self._t)
+            self._c.clear(self._h)
 
     def copy(self) -> "_NativeHashTable":
         """An independent table with the same capacity, slots, seed and
@@ -634,27 +639,27 @@ class _NativeHashTable(MutableMapping):
     def capacity(self) -> int:
         """Buckets / slots in the table (a power of two, at least 8)."""
         with self._lock:
-            return int(self._c.capacity(self._t))
+            return int(self._c.capacity(self._h))
 
     @property
     def load_factor(self) -> float:
         """Live keys per slot: ``len(self) / capacity``."""
         with self._lock:
-            return self._c.len(self._t) / self._c.capacity(self._t)
+            return self._c.len(self._h) / self._c.capacity(self._h)
 
     @property
     def max_load_factor(self) -> float:
         """The load the table may not pass.  Setting it validates the number
         and resizes at once if the table is then too full."""
         with self._lock:
-            return float(self._c.max_load(self._t))
+            return float(self._c.max_load(self._h))
 
     @max_load_factor.setter
     def max_load_factor(self, value: Any) -> None:
         x = as_max_load(value, self._OPEN)
         before = self._watch()
         with self._lock:
-            status = self._c.set_max_load(self._t, x)
+            status = self._c.set_max_load(self._h, x)
         check(self._c.lib, status)
         self._announce(before)
 
@@ -666,8 +671,8 @@ class _NativeHashTable(MutableMapping):
         cap = as_size(capacity, "capacity")
         before = self._watch()
         with self._lock:
-            status = self._c.resize(self._t, cap)
-            n = self._c.len(self._t)
+            status = self._c.resize(self._h, cap)
+            n = self._c.len(self._h)
         if status == self._c.lib.DSA_EVALUE:
             raise ValueError(
                 f"capacity {capacity} cannot hold {n} keys at "
@@ -679,7 +684,7 @@ class _NativeHashTable(MutableMapping):
     def hash_function(self) -> str:
         """The name of the hash function: keyed, identity or constant."""
         with self._lock:
-            return _HASH_NAMES[self._c.hash_kind(self._t)]
+            return _HASH_NAMES[self._c.hash_kind(self._h)]
 
     @property
     def traced(self) -> bool:
@@ -689,15 +694,15 @@ class _NativeHashTable(MutableMapping):
         """The 64-bit hash this table gives ``key``, as an unsigned int."""
         k = as_int64(key, "key")
         with self._lock:
-            return int(self._c.hash_of(self._t, k))
+            return int(self._c.hash_of(self._h, k))
 
     def slot_of(self, key: Any) -> int:
         """The home slot of ``key`` under the current capacity:
         ``hash_of(key) & (capacity - 1)`` (``key`` need not be present)."""
         k = as_int64(key, "key")
         with self._lock:
-            return int(self._c.hash_of(self._t, k)
-                       & (self._c.capacity(self._t) - 1))
+            return int(self._c.hash_of(self._h, k)
+                       & (self._c.capacity(self._h) - 1))
 
     @property
     def resize_count(self) -> int:
@@ -742,7 +747,7 @@ class _NativeHashTable(MutableMapping):
         """Distinct 64-byte lines the last operation touched (see the module
         docstring for exactly which).  Needs ``traced=True``."""
         return read_last_lines(self._lock, self._c.last_lines,
-                               self._c.trace_overflowed, self._t,
+                               self._c.trace_overflowed, self._h,
                                self._traced, "table")
 
     def check_invariants(self) -> None:
@@ -847,10 +852,10 @@ class ChainedHashTable(Pictured, _NativeHashTable, picture="chained"):
         """(capacity, [(bucket, depth, key, value, address), ...])."""
         c = self._c
         with self._lock:
-            n = c.len(self._t)
+            n = c.len(self._h)
             entries = c.ffi.new("struct dsa_ch_entry[]", max(n, 1))
             check(c.lib, c.lib.dsa_ch_nodes(self._t, entries, n))
-            capacity = int(c.capacity(self._t))
+            capacity = int(c.capacity(self._h))
         return capacity, [(int(e.bucket), int(e.depth), int(e.key),
                            int(e.value), int(e.address))
                           for e in (entries[i] for i in range(n))]
@@ -953,8 +958,8 @@ class OpenAddressingHashTable(Pictured, _NativeHashTable, picture="open"):
     def fill_factor(self) -> float:
         """Occupied slots, tombstones included, per slot."""
         with self._lock:
-            used = self._c.len(self._t) + self._c.lib.dsa_oa_tombstones(self._t)
-            return used / self._c.capacity(self._t)
+            used = self._c.len(self._h) + self._c.lib.dsa_oa_tombstones(self._t)
+            return used / self._c.capacity(self._h)
 
     def slot_holding(self, key: Any) -> int:
         """The slot holding ``key``: its home slot, or further along its
@@ -973,7 +978,7 @@ class OpenAddressingHashTable(Pictured, _NativeHashTable, picture="open"):
         :data:`TOMBSTONE` for each slot."""
         c = self._c
         with self._lock:
-            n = c.capacity(self._t)
+            n = c.capacity(self._h)
             states = c.ffi.new("uint8_t[]", n)
             keys = c.ffi.new("int64_t[]", n)
             values = c.ffi.new("int64_t[]", n)
