@@ -1240,6 +1240,46 @@ int dsa_oa_slots(const dsa_oa *t, uint8_t *states, int64_t *keys,
     return DSA_OK;
 }
 
+/* Fill full slot i, tombstone or empty it as a snapshot's state says;
+ * 0 for a state no snapshot holds. */
+static int oa_place(dsa_oa *t, size_t i, uint8_t state, int64_t key,
+                    int64_t value)
+{
+    if (state == DSA_OA_FULL) {
+        t->slots[i].key = key;
+        t->slots[i].value = value;
+        t->states[i] = tag_of(hash_key(&t->base.hash, key));
+        t->base.len++;
+    } else if (state == DSA_OA_TOMBSTONE) {
+        t->states[i] = STATE_TOMBSTONE;
+        t->tombstones++;
+    } else if (state == DSA_OA_EMPTY) {
+        t->states[i] = STATE_EMPTY;
+    } else {
+        return 0;
+    }
+    return 1;
+}
+
+int dsa_oa_restore(dsa_oa *t, const uint8_t *states, const int64_t *keys,
+                   const int64_t *values, size_t n)
+{
+    struct dsa_ht *b = &t->base;
+    int placed = n == b->capacity;
+    b->len = 0;
+    t->tombstones = 0;
+    for (size_t i = 0; i < n && placed; i++)
+        placed = oa_place(t, i, states[i], keys[i], values[i]);
+    b->scan = 0;
+    b->mods++;
+    if (placed && dsa_oa_check(t, NULL) == DSA_HT_CHECK_OK)
+        return DSA_OK;
+    memset(t->states, STATE_EMPTY, b->capacity);
+    b->len = 0;
+    t->tombstones = 0;
+    return DSA_EVALUE;
+}
+
 int dsa_oa_stats(const dsa_oa *t, struct dsa_ht_stats *out, uint64_t *hist,
                  size_t hist_len)
 {

@@ -220,6 +220,13 @@ int dsa_oa_items(const dsa_oa *t, size_t *cursor, int64_t *keys,
  * capacity. */
 int dsa_oa_slots(const dsa_oa *t, uint8_t *states, int64_t *keys,
                  int64_t *values, size_t n);
+/* Replace the contents with a snapshot in dsa_oa_slots()'s form, slot for
+ * slot (tombstones too), so that the slot order is the snapshot's.  n must
+ * equal the capacity.  DSA_EVALUE, and the table left empty, unless the
+ * snapshot is a valid table at this capacity, hash and maximum load (every
+ * key reachable from its home, none twice, within the load limit). */
+int dsa_oa_restore(dsa_oa *t, const uint8_t *states, const int64_t *keys,
+                   const int64_t *values, size_t n);
 /* Recount; hist[p] (p < hist_len) gets the number of keys found after
  * exactly p probes (hist[0] is 0). */
 int dsa_oa_stats(const dsa_oa *t, struct dsa_ht_stats *out, uint64_t *hist,

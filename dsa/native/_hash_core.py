@@ -155,6 +155,22 @@ def _check_seed(seed: Any) -> int:
     return as_seed(seed)
 
 
+def _no_keyword_items(kwargs: Dict[str, Any]) -> None:
+    """Keyword arguments that are not options are items, as for dict; their
+    keys are strings, and a C table's keys are ints."""
+    if kwargs:
+        raise TypeError(
+            f"keys must be integers, not str (got keyword items "
+            f"{', '.join(map(repr, kwargs))})")
+
+
+def _check_on_resize(hook: Any) -> Any:
+    if hook is not None and not callable(hook):
+        raise TypeError(
+            f"on_resize must be callable or None, not {type(hook).__name__}")
+    return hook
+
+
 def _pairs(source: Any) -> List[Tuple[int, int]]:
     """Every (key, value) of a mapping or an iterable of pairs, checked as
     int64 before any is stored, so a bad item changes nothing."""
@@ -339,6 +355,14 @@ class _NativeHashTable(MutableMapping):
             check(c.lib, c.set_tracing(self._h, 1),
                   "this build of the C twins cannot trace")
 
+    def _start(self, c: _Api, raw: Any, traced: bool, seed: int,
+               on_resize: Any, pairs: List[Tuple[int, int]]) -> None:
+        """Take a new C table, then store the first items (the hook hears
+        the resizes they cause)."""
+        self._adopt(c, raw, traced, seed)
+        self.on_resize = on_resize
+        self._store_all(pairs)
+
     def _resize_record(self) -> Any:
         out = self._c.ffi.new("struct dsa_ht_resize *")
         with self._lock:
@@ -490,10 +514,7 @@ class _NativeHashTable(MutableMapping):
         """Store every item of a mapping or an iterable of pairs; all are
         checked first, so a bad one stores none.  Keyword items are refused:
         their keys would be strings."""
-        if kwargs:
-            raise TypeError(
-                f"keys must be integers, not str (got keyword items "
-                f"{', '.join(map(repr, kwargs))})")
+        _no_keyword_items(kwargs)
         self._store_all(_pairs(other))
 
     def clear(self) -> None:
@@ -531,8 +552,10 @@ class _NativeHashTable(MutableMapping):
         return table
 
     def __repr__(self) -> str:
+        # Not ``Name({...})``: the order shown is the slots', which no
+        # insertion order given to the constructor would reproduce.
         name = repr_name(self, *self._PUBLIC)
-        return f"{name}({dict(self._iter_items())!r})"
+        return f"<{name} in slot order: {dict(self._iter_items())!r}>"
 
     # ---- the teaching surface -------------------------------------------------
 
@@ -673,12 +696,28 @@ class _NativeHashTable(MutableMapping):
                 "capacity": self.capacity, "traced": self._traced}
 
     def __reduce__(self) -> Any:
-        return (_rebuild, (type(self), self._options(),
-                           list(self._iter_items())))
+        return (_rebuild, (type(self), self._options(), *self._layout()))
+
+    def _layout(self) -> tuple:
+        """What a pickle keeps besides the options, so that the table comes
+        back in the same slot order (as :meth:`copy` does)."""
+        # A new key goes to the front of its chain: storing the items back
+        # to front rebuilds every chain in its order.
+        return (list(self._iter_items())[::-1],)
+
+    def _restore(self, items: List[Tuple[int, int]], slots: List[int],
+                 tombstones: List[int]) -> None:
+        raise ValueError(f"a {type(self).__name__} pickle holds no slots")
 
 
-def _rebuild(cls: type, options: Dict[str, Any],
-             items: List[Tuple[int, int]]) -> _NativeHashTable:
-    return cls(items, **options)
+def _rebuild(cls: type, options: Dict[str, Any], items: List[Tuple[int, int]],
+             slots: Optional[List[int]] = None,
+             tombstones: List[int] = ()) -> _NativeHashTable:
+    """Unpickle: the options, then the items (at their slots, if given)."""
+    if slots is None:
+        return cls(items, **options)
+    table = cls(**options)
+    table._restore(items, slots, list(tombstones))
+    return table
 
 

@@ -28,9 +28,9 @@ Classes
       can never be stored -- ``"a"``, ``2**70``, ``1.5`` -- is simply absent
       (``KeyError``, ``False``, the default); an unhashable one raises
       ``TypeError``;
-    * there are no keyword items: ``ChainedHashTable(a=1)`` is a TypeError,
-      because keyword names are strings and keys are ints; keyword
-      arguments are the options;
+    * keyword arguments named as the options below configure the table;
+      any other keyword argument is an item, as for ``dict(**kwargs)``, and
+      so a TypeError (``ChainedHashTable(a=1)``), for its key is a string;
     * iteration follows the slots (buckets) in index order: these tables
       show the classic layout and do **not** keep insertion order.  Adding
       or removing a key (or a resize) during iteration makes the iterator
@@ -53,7 +53,9 @@ Classes
 
 Options (keyword-only): ``max_load_factor`` (chained: any finite value
 > 0, default 0.75; open addressing: strictly between 0 and 1, default 2/3),
-``hash_function`` (``"keyed"``, the default: a folded multiply of the key
+``on_resize`` (None, or a callable given a
+:class:`~dsa.hashtable.ResizeEvent` after each resize, as the attribute of
+that name), ``hash_function`` (``"keyed"``, the default: a folded multiply of the key
 with a secret drawn from ``seed``; ``"identity"``: the key's own bits;
 ``"constant"``: 0 for every key, the flooding demo), ``seed`` (an int in
 [0, 2**64) for the keyed hash; by default 8 bytes of ``os.urandom``, so keys
@@ -97,7 +99,7 @@ both tables share is in :mod:`dsa.native._hash_core`.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from dsa._compat import as_max_load
 from dsa.hashtable import TOMBSTONE, ChainStats, ProbeStats, ResizeEvent
@@ -105,8 +107,9 @@ from dsa.pictures import Pictured
 
 from ._common import as_size, check
 from ._hash_core import (_BATCH, _NODE_SOURCES, HASH_FUNCTIONS, MemoryLayout,
-                         PoolInfo, _api, _check_choice, _check_hash, _check_seed,
-                         _lookup_key, _NativeHashTable, _pairs)
+                         PoolInfo, _api, _check_choice, _check_hash,
+                         _check_on_resize, _check_seed, _lookup_key,
+                         _NativeHashTable, _no_keyword_items, _pairs)
 from .hashtable_kernels import (FloodResult, LoadResult, OpsResult, flood,
                                 load_cost, ops)
 
@@ -127,12 +130,14 @@ class ChainedHashTable(Pictured, _NativeHashTable, picture="chained"):
 
     ``ChainedHashTable(mapping_or_iterable=(), /, *, max_load_factor=0.75,
     hash_function="keyed", seed=None, capacity=8, nodes="malloc",
-    traced=False)``.  ``nodes="malloc"`` mallocs each node (scattered);
-    ``nodes="pool"`` hands them out in order from contiguous chunks.
+    traced=False, on_resize=None)``.  ``nodes="malloc"`` mallocs each node
+    (scattered); ``nodes="pool"`` hands them out in order from contiguous
+    chunks.
 
     Unlike ``dict`` and the Python twin, it does not keep insertion order:
     iteration walks the buckets, so the order follows the slots and changes
-    when the table resizes.
+    when the table resizes.  Its repr says so:
+    ``<dsa.native.ChainedHashTable in slot order: {...}>``.
     Safe to share between threads: every call into C holds the table's lock.
     """
 
@@ -146,22 +151,26 @@ class ChainedHashTable(Pictured, _NativeHashTable, picture="chained"):
     def __init__(self, mapping_or_iterable: Any = (), /, *,
                  max_load_factor: float = 0.75, hash_function: str = "keyed",
                  seed: Optional[int] = None, capacity: int = 8,
-                 nodes: str = "malloc", traced: bool = False) -> None:
+                 nodes: str = "malloc", traced: bool = False,
+                 on_resize: Optional[Callable[[ResizeEvent], Any]] = None,
+                 **kwargs: Any) -> None:
         load_ = as_max_load(max_load_factor, False)
         kind = _check_hash(hash_function)
         source = _check_choice(nodes, _NODE_SOURCES, "nodes")
         seed_ = _check_seed(seed)
         cap = as_size(capacity, "capacity")
+        hook = _check_on_resize(on_resize)
+        _no_keyword_items(kwargs)
         pairs = _pairs(mapping_or_iterable)
         if self._reinitialised(pairs, (max_load_factor, hash_function, seed,
-                                       capacity, nodes, traced)
-                               == (0.75, "keyed", None, 8, "malloc", False)):
+                                       capacity, nodes, traced, on_resize)
+                               == (0.75, "keyed", None, 8, "malloc", False,
+                                   None)):
             return
         c = _api(self._PREFIX, bool(traced))
         out = c.ffi.new("dsa_ch **")
         check(c.lib, c.new(cap, load_, kind, seed_, source, out))
-        self._adopt(c, out[0], bool(traced), seed_)
-        self._store_all(pairs)
+        self._start(c, out[0], bool(traced), seed_, hook, pairs)
 
     def _fetch(self, cursor: Any, keys: Any, values: Any, count: Any) -> None:
         self._c.items(self._t, cursor, cursor + 1, keys, values, _BATCH, count)
@@ -242,10 +251,12 @@ class OpenAddressingHashTable(Pictured, _NativeHashTable, picture="open"):
 
     ``OpenAddressingHashTable(mapping_or_iterable=(), /, *,
     max_load_factor=2/3, hash_function="keyed", seed=None, capacity=8,
-    probing="linear", traced=False)``.  Only linear probing exists in C.
+    probing="linear", traced=False, on_resize=None)``.  Only linear probing
+    exists in C.
     Unlike ``dict`` and the Python twin, it does not keep insertion order:
     iteration walks the slot array, so the order follows the slots and
-    changes when the table resizes.
+    changes when the table resizes.  Its repr says so:
+    ``<dsa.native.OpenAddressingHashTable in slot order: {...}>``.
     Safe to share between threads: every call into C holds the table's lock.
     """
 
@@ -259,22 +270,26 @@ class OpenAddressingHashTable(Pictured, _NativeHashTable, picture="open"):
     def __init__(self, mapping_or_iterable: Any = (), /, *,
                  max_load_factor: float = 2 / 3, hash_function: str = "keyed",
                  seed: Optional[int] = None, capacity: int = 8,
-                 probing: str = "linear", traced: bool = False) -> None:
+                 probing: str = "linear", traced: bool = False,
+                 on_resize: Optional[Callable[[ResizeEvent], Any]] = None,
+                 **kwargs: Any) -> None:
         load_ = as_max_load(max_load_factor, True)
         kind = _check_hash(hash_function)
         _check_choice(probing, {"linear": 0}, "probing")
         seed_ = _check_seed(seed)
         cap = as_size(capacity, "capacity")
+        hook = _check_on_resize(on_resize)
+        _no_keyword_items(kwargs)
         pairs = _pairs(mapping_or_iterable)
         if self._reinitialised(pairs, (max_load_factor, hash_function, seed,
-                                       capacity, probing, traced)
-                               == (2 / 3, "keyed", None, 8, "linear", False)):
+                                       capacity, probing, traced, on_resize)
+                               == (2 / 3, "keyed", None, 8, "linear", False,
+                                   None)):
             return
         c = _api(self._PREFIX, bool(traced))
         out = c.ffi.new("dsa_oa **")
         check(c.lib, c.new(cap, load_, kind, seed_, out))
-        self._adopt(c, out[0], bool(traced), seed_)
-        self._store_all(pairs)
+        self._start(c, out[0], bool(traced), seed_, hook, pairs)
 
     def _fetch(self, cursor: Any, keys: Any, values: Any, count: Any) -> None:
         self._c.items(self._t, cursor, keys, values, _BATCH, count)
@@ -310,9 +325,8 @@ class OpenAddressingHashTable(Pictured, _NativeHashTable, picture="open"):
             raise KeyError(key)
         return int(slot[0])
 
-    def slots(self) -> List[Any]:
-        """A snapshot of the slot array: a key, None (empty) or
-        :data:`TOMBSTONE` for each slot."""
+    def _snapshot(self) -> Tuple[List[int], List[int], List[int]]:
+        """Every slot's state (DSA_OA_*), key and value, as C copies them."""
         c = self._c
         with self._lock:
             n = c.capacity(self._h)
@@ -320,14 +334,48 @@ class OpenAddressingHashTable(Pictured, _NativeHashTable, picture="open"):
             keys = c.ffi.new("int64_t[]", n)
             values = c.ffi.new("int64_t[]", n)
             check(c.lib, c.lib.dsa_oa_slots(self._t, states, keys, values, n))
-        full, tomb = c.lib.DSA_OA_FULL, c.lib.DSA_OA_TOMBSTONE
-        out: List[Any] = []
-        for i in range(n):
-            if states[i] == full:
-                out.append(keys[i])
-            else:
-                out.append(TOMBSTONE if states[i] == tomb else None)
-        return out
+        return list(states), list(keys), list(values)
+
+    def slots(self) -> List[Any]:
+        """A snapshot of the slot array: a key, None (empty) or
+        :data:`TOMBSTONE` for each slot."""
+        states, keys, _ = self._snapshot()
+        lib = self._c.lib
+        return [key if state == lib.DSA_OA_FULL
+                else TOMBSTONE if state == lib.DSA_OA_TOMBSTONE else None
+                for state, key in zip(states, keys)]
+
+    def _layout(self) -> tuple:
+        # Every key at its slot and every tombstone: the probe runs, and so
+        # the slot order, come back as they were.
+        states, keys, values = self._snapshot()
+        lib = self._c.lib
+        full = [i for i, state in enumerate(states) if state == lib.DSA_OA_FULL]
+        return ([(keys[i], values[i]) for i in full], full,
+                [i for i, state in enumerate(states)
+                 if state == lib.DSA_OA_TOMBSTONE])
+
+    def _restore(self, items: List[Tuple[int, int]], slots: List[int],
+                 tombstones: List[int]) -> None:
+        c = self._c
+        pairs = _pairs(items)
+        with self._lock:
+            n = c.capacity(self._h)
+            where = [as_size(i, "slot") for i in (*slots, *tombstones)]
+            if (len(slots) != len(pairs) or len(set(where)) != len(where)
+                    or any(i >= n for i in where)):
+                raise ValueError("pickled slots do not fit this table")
+            states = c.ffi.new("uint8_t[]", n)
+            keys = c.ffi.new("int64_t[]", n)
+            values = c.ffi.new("int64_t[]", n)
+            for i in where[len(slots):]:
+                states[i] = c.lib.DSA_OA_TOMBSTONE
+            for i, (key, value) in zip(where, pairs):
+                states[i], keys[i], values[i] = c.lib.DSA_OA_FULL, key, value
+            status = c.lib.dsa_oa_restore(self._t, states, keys, values, n)
+        if status == c.lib.DSA_EVALUE:
+            raise ValueError("pickled slots are not a valid table")
+        check(c.lib, status)
 
     def stats(self) -> Any:
         """Probe-length statistics of the table as it is now (ProbeStats)."""
