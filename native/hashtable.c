@@ -56,7 +56,9 @@
  * other as a chain must.  A hit costs one state line and one slot line
  * (more only when its probe leaves them); thanks to the tags a miss usually
  * costs the state line alone.  (The spare 7 bits of the byte are the idea
- * of Abseil's SwissTable and Rust's hashbrown, minus their SIMD.)
+ * of Abseil's SwissTable and Rust's hashbrown.  Like them, a lookup reads
+ * the state bytes a group at a time -- eight in a 64-bit word where they
+ * use 16-byte SIMD registers; see oa_find in hashtable_core.h.)
  *
  * Growth (the policy of the pure-Python twins in dsa/hashtable.py).  Both
  * tables resize before an insertion of a new key would take the load past

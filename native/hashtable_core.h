@@ -26,6 +26,15 @@ enum { LINE = DSA_LINE_BYTES, MIN_CAP = DSA_HT_MIN_CAPACITY };
 #define MAX_CAP ((size_t)1 << (sizeof(size_t) * CHAR_BIT - 6))
 #define NOT_FOUND SIZE_MAX
 
+/* The probe loops are forced inline: the kernels call them with a constant
+ * hash kind and no trace, and only an inlined copy lets the compiler drop
+ * what those make dead (gcc will not always inline them at -O2 by itself). */
+#if defined(__GNUC__) || defined(__clang__)
+#define PROBE static inline __attribute__((always_inline))
+#else
+#define PROBE static inline
+#endif
+
 /* ---- hashing -------------------------------------------------------------- */
 
 struct hasher {
@@ -141,8 +150,8 @@ struct dsa_ch {
 
 /* The link that points at key's node in bucket b: the bucket head or some
  * node's `next`.  *link is NULL when the key is absent. */
-static inline struct dsa_ch_node **ch_find(const dsa_ch *t, size_t b,
-                                           int64_t key, dsa_trace *tr)
+PROBE struct dsa_ch_node **ch_find(const dsa_ch *t, size_t b, int64_t key,
+                                   dsa_trace *tr)
 {
     struct dsa_ch_node **link = &t->buckets[b];
     struct dsa_ch_node *node;
@@ -188,6 +197,51 @@ static inline int is_full(uint8_t state)
     return (state & STATE_FULL) != 0;
 }
 
+/* ---- reading the state bytes eight at a time --------------------------- */
+
+/* A lookup reads the state bytes in groups: the eight bytes of an aligned
+ * 8-byte word (an aligned word never crosses a 64-byte line, and the state
+ * array, a power of two >= 8 long, is a whole number of words).  Comparing
+ * all eight with the key's tag, and with "empty", is a few word operations
+ * and one branch per group, where a byte at a time costs a branch per slot
+ * -- and a probe of random length ends in a mispredicted one, which stalls
+ * the loads of the lookups behind it.  (SwissTable does the same with
+ * 16-byte SIMD groups.) */
+#define GROUP_ONES UINT64_C(0x0101010101010101)
+#define GROUP_LOW7 UINT64_C(0x7F7F7F7F7F7F7F7F)
+
+/* The eight state bytes from p (8-aligned) as a word, byte k of the group
+ * in bits 8k .. 8k+7 whatever the machine's byte order (compilers turn
+ * this into one load). */
+static inline uint64_t group_at(const uint8_t *p)
+{
+    return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16
+        | (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40
+        | (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
+}
+
+/* Bit 8k+7 set exactly where byte k of w is 0.  (No carry crosses a byte:
+ * (b & 0x7F) + 0x7F is at most 0xFE.) */
+static inline uint64_t zero_bytes(uint64_t w)
+{
+    return ~(((w & GROUP_LOW7) + GROUP_LOW7) | w) & ~GROUP_LOW7;
+}
+
+/* The byte of the lowest bit set in m (m != 0). */
+static inline size_t first_byte(uint64_t m)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return (size_t)__builtin_ctzll(m) / 8;
+#else
+    size_t k = 0;
+    while ((m & 0xFF) == 0) {
+        m >>= 8;
+        k++;
+    }
+    return k;
+#endif
+}
+
 /* The slot holding key (whose hash is `hash`), or NOT_FOUND.  If free_slot
  * is not NULL it gets where an absent key should go: the first tombstone on
  * its path, else the empty slot that ended the search.
@@ -196,29 +250,61 @@ static inline int is_full(uint8_t state)
  * slots are passed over on the state byte alone (127 times in 128 when
  * their tag differs), without reading -- or fetching the line of -- their
  * key.  The slot's address comes straight from the hash, so the CPU fetches
- * the state line and the slot line together. */
-static inline size_t oa_find(const dsa_oa *t, int64_t key, uint64_t hash,
-                             size_t *free_slot, dsa_trace *tr)
+ * the state line and the slot line together.  The walk is the byte-by-byte
+ * one, home, home + 1, ..., done a group at a time: what it examines (and
+ * traces) is every state byte from the home to the key's slot or the first
+ * empty one, and the slots among them holding the key's tag. */
+PROBE size_t oa_find(const dsa_oa *t, int64_t key, uint64_t hash,
+                      size_t *free_slot, dsa_trace *tr)
 {
     const uint8_t *states = t->states;
     const struct dsa_oa_slot *slots = t->slots;
     size_t mask = t->base.capacity - 1, tomb = NOT_FOUND;
-    uint8_t tag = tag_of(hash);
+    size_t from = (size_t)(hash & mask);         /* first byte of this group */
+    uint64_t tags = GROUP_ONES * tag_of(hash);
     (void)tr;
-    for (size_t i = (size_t)(hash & mask);; i = (i + 1) & mask) {
-        DSA_TOUCH(tr, &states[i], 1);
-        uint8_t state = states[i];
-        if (state == tag) {
-            DSA_TOUCH(tr, &slots[i], sizeof slots[i]);
-            if (slots[i].key == key)
-                return i;
-        } else if (state == STATE_EMPTY) {
-            if (free_slot != NULL)
-                *free_slot = tomb != NOT_FOUND ? tomb : i;
-            return NOT_FOUND;
-        } else if (state == STATE_TOMBSTONE && tomb == NOT_FOUND) {
-            tomb = i;
+    /* The home slot first, on its own: most keys found are there, and this
+     * way the CPU guesses the branch and fetches the slot's line alongside
+     * the state line, instead of waiting for the state word to say where
+     * to look. */
+    if (states[from] == tag_of(hash)) {
+        DSA_TOUCH(tr, &slots[from], sizeof slots[from]);
+        if (slots[from].key == key) {
+            DSA_TOUCH(tr, &states[from], 1);
+            return from;
         }
+    }
+    for (;;) {
+        size_t g = from & ~(size_t)7;
+        uint64_t w = group_at(states + g);
+        uint64_t from_here = ~UINT64_C(0) << (8 * (from - g));
+        uint64_t empty = zero_bytes(w) & from_here;
+        /* The bits below the first empty byte's: the walk stops there. */
+        uint64_t ahead = empty ? (empty & (0 - empty)) - 1 : ~UINT64_C(0);
+        uint64_t match = zero_bytes(w ^ tags) & from_here & ahead;
+        for (; match != 0; match &= match - 1) {
+            size_t j = g + first_byte(match);
+            DSA_TOUCH(tr, &slots[j], sizeof slots[j]);
+            if (slots[j].key == key) {
+                DSA_TOUCH(tr, &states[from], j - from + 1);
+                return j;
+            }
+        }
+        if (free_slot != NULL && tomb == NOT_FOUND) {
+            uint64_t tombs = zero_bytes(w ^ (GROUP_ONES * STATE_TOMBSTONE))
+                & from_here & ahead;
+            if (tombs != 0)
+                tomb = g + first_byte(tombs);
+        }
+        if (empty != 0) {
+            size_t e = g + first_byte(empty);
+            DSA_TOUCH(tr, &states[from], e - from + 1);
+            if (free_slot != NULL)
+                *free_slot = tomb != NOT_FOUND ? tomb : e;
+            return NOT_FOUND;
+        }
+        DSA_TOUCH(tr, &states[from], g + 8 - from);
+        from = (g + 8) & mask;
     }
 }
 
