@@ -1037,3 +1037,17 @@ def test_on_resize_is_a_keyword_only_option(cls):
     table.on_resize = None                   # the attribute still works
     table.resize(1024)
     assert len(events) == table.resize_count - 1
+
+
+@pytest.mark.parametrize("cls", [ChainedHashTable, OpenAddressingHashTable])
+def test_a_pickle_naming_the_rebuilder_in_dsa_native_hashtable_loads(cls):
+    # The form pickles had before the tables' shared face had its own
+    # module: the rebuilder named as dsa.native.hashtable._rebuild, the
+    # items alone.
+    table = cls({5: 50, 6: 60}, seed=9)
+    old = pickle.dumps((nh._rebuild, (cls, table._options(),
+                                      list(table.items()))), protocol=0)
+    old = old.replace(nh._rebuild.__module__.encode(), b"dsa.native.hashtable")
+    assert b"dsa.native.hashtable\n_rebuild" in old
+    rebuild, args = pickle.loads(old)
+    assert rebuild(*args) == {5: 50, 6: 60}

@@ -112,6 +112,9 @@ from ._hash_core import (_BATCH, _NODE_SOURCES, HASH_FUNCTIONS, MemoryLayout,
                          _NativeHashTable, _no_keyword_items, _pairs)
 from .hashtable_kernels import (FloodResult, LoadResult, OpsResult, flood,
                                 load_cost, ops)
+# Pickles made before the shared face moved to _hash_core name their
+# rebuilder here.
+from ._hash_core import _rebuild  # noqa: F401
 
 __all__ = [
     "ChainedHashTable", "OpenAddressingHashTable", "ChainStats", "ProbeStats",
