@@ -117,6 +117,56 @@ struct dsa_ch_entry {
     uintptr_t address;
 };
 
+/* --- what both tables do alike ----------------------------------------- */
+
+/* Either table, seen through the part both kinds share: the dictionary
+ * operations, the counts, the hash, the resize counters and the trace.
+ * dsa_ch_common() / dsa_oa_common() give it; it lives as long as the table
+ * and is freed with it. */
+typedef struct dsa_ht dsa_ht;
+
+/* Insert or overwrite.  *added (may be NULL) says whether the key was new. */
+int dsa_ht_put(dsa_ht *t, int64_t key, int64_t value, int *added);
+/* Copy the value of key to *value (may be NULL); DSA_EKEY if absent. */
+int dsa_ht_get(dsa_ht *t, int64_t key, int64_t *value);
+/* The value of key if present, else insert dflt; *value gets what is there. */
+int dsa_ht_setdefault(dsa_ht *t, int64_t key, int64_t dflt, int64_t *value);
+/* Remove key, copying its value to *value (may be NULL); DSA_EKEY if absent. */
+int dsa_ht_delete(dsa_ht *t, int64_t key, int64_t *value);
+/* Remove the first item in bucket (slot) order; DSA_EEMPTY if none. */
+int dsa_ht_popitem(dsa_ht *t, int64_t *key, int64_t *value);
+/* Remove every item (and tombstone) and go back to 8 buckets or slots
+ * (never fails). */
+void dsa_ht_clear(dsa_ht *t);
+/* Set the maximum load, rebuilding now if the table would pass it (open
+ * addressing counts len + tombstones); DSA_EVALUE as in dsa_*_new. */
+int dsa_ht_set_max_load(dsa_ht *t, double max_load);
+/* Rebuild at `capacity` (rounded up to a power of two >= 8), even the
+ * current one (open addressing then drops its tombstones); DSA_EVALUE if the
+ * keys would not fit under the maximum load there. */
+int dsa_ht_resize(dsa_ht *t, size_t capacity);
+
+size_t dsa_ht_len(const dsa_ht *t);
+size_t dsa_ht_capacity(const dsa_ht *t);
+double dsa_ht_max_load(const dsa_ht *t);
+int dsa_ht_hash_kind(const dsa_ht *t);
+uint64_t dsa_ht_hash_of(const dsa_ht *t, int64_t key);
+/* Bumped by every insertion of a new key, deletion, clear and resize
+ * (not by overwriting a value): an iterator compares it. */
+uint64_t dsa_ht_mods(const dsa_ht *t);
+void dsa_ht_resizes(const dsa_ht *t, struct dsa_ht_resize *out);
+
+/* Tracing (meaningful only in the traced build).  on != 0 gives the table a
+ * trace (DSA_EVALUE in the ordinary build), 0 drops it.  While on, each of
+ * put, get, setdefault, delete, popitem, clear, set_max_load and resize
+ * first forgets the previous operation, then records the 64-byte lines of
+ * the table's arrays and nodes that it touches (see hashtable.c for exactly
+ * which; the header struct is not counted).  The looking functions (len,
+ * items, stats, check, ...) are not traced. */
+int dsa_ht_set_tracing(dsa_ht *t, int on);
+size_t dsa_ht_last_lines(const dsa_ht *t);
+int dsa_ht_trace_overflowed(const dsa_ht *t);
+
 /* --- separate chaining --------------------------------------------------- */
 
 /* A new empty table with room for `capacity` buckets (rounded up to a power
@@ -127,36 +177,9 @@ int dsa_ch_new(size_t capacity, double max_load, int hash_kind, uint64_t seed,
 /* An independent copy: same capacity, buckets, chain order, seed, counters. */
 int dsa_ch_clone(const dsa_ch *t, dsa_ch **out);
 void dsa_ch_free(dsa_ch *t);
+dsa_ht *dsa_ch_common(dsa_ch *t);
 
-/* Insert or overwrite.  *added (may be NULL) says whether the key was new. */
-int dsa_ch_put(dsa_ch *t, int64_t key, int64_t value, int *added);
-/* Copy the value of key to *value (may be NULL); DSA_EKEY if absent. */
-int dsa_ch_get(dsa_ch *t, int64_t key, int64_t *value);
-/* The value of key if present, else insert dflt; *value gets what is there. */
-int dsa_ch_setdefault(dsa_ch *t, int64_t key, int64_t dflt, int64_t *value);
-/* Remove key, copying its value to *value (may be NULL); DSA_EKEY if absent. */
-int dsa_ch_delete(dsa_ch *t, int64_t key, int64_t *value);
-/* Remove the first item in bucket order; DSA_EEMPTY if there is none. */
-int dsa_ch_popitem(dsa_ch *t, int64_t *key, int64_t *value);
-/* Remove every item and go back to 8 buckets (never fails). */
-void dsa_ch_clear(dsa_ch *t);
-/* Grow now if len would pass the new limit; DSA_EVALUE as in dsa_ch_new. */
-int dsa_ch_set_max_load(dsa_ch *t, double max_load);
-/* Rehash into `capacity` buckets (rounded up to a power of two >= 8), even
- * the current number; DSA_EVALUE if the keys would not fit under the
- * maximum load there. */
-int dsa_ch_resize(dsa_ch *t, size_t capacity);
-
-size_t dsa_ch_len(const dsa_ch *t);
-size_t dsa_ch_capacity(const dsa_ch *t);
-double dsa_ch_max_load(const dsa_ch *t);
-int dsa_ch_hash_kind(const dsa_ch *t);
 int dsa_ch_node_source(const dsa_ch *t);
-uint64_t dsa_ch_hash_of(const dsa_ch *t, int64_t key);
-/* Bumped by every insertion of a new key, deletion, clear and resize
- * (not by overwriting a value): an iterator compares it. */
-uint64_t dsa_ch_mods(const dsa_ch *t);
-void dsa_ch_resizes(const dsa_ch *t, struct dsa_ht_resize *out);
 /* The bucket holding key and its depth in the chain; DSA_EKEY if absent. */
 int dsa_ch_slot_of(const dsa_ch *t, int64_t key, size_t *bucket,
                    size_t *depth);
@@ -183,28 +206,9 @@ int dsa_oa_new(size_t capacity, double max_load, int hash_kind, uint64_t seed,
                dsa_oa **out);
 int dsa_oa_clone(const dsa_oa *t, dsa_oa **out);
 void dsa_oa_free(dsa_oa *t);
+dsa_ht *dsa_oa_common(dsa_oa *t);
 
-int dsa_oa_put(dsa_oa *t, int64_t key, int64_t value, int *added);
-int dsa_oa_get(dsa_oa *t, int64_t key, int64_t *value);
-int dsa_oa_setdefault(dsa_oa *t, int64_t key, int64_t dflt, int64_t *value);
-int dsa_oa_delete(dsa_oa *t, int64_t key, int64_t *value);
-/* Remove the first item in slot order; DSA_EEMPTY if there is none. */
-int dsa_oa_popitem(dsa_oa *t, int64_t *key, int64_t *value);
-/* Remove every item (and tombstone) and go back to 8 slots. */
-void dsa_oa_clear(dsa_oa *t);
-/* Rebuild now if len + tombstones would pass the new limit. */
-int dsa_oa_set_max_load(dsa_oa *t, double max_load);
-/* Rebuild at `capacity` slots, dropping the tombstones; as dsa_ch_resize. */
-int dsa_oa_resize(dsa_oa *t, size_t capacity);
-
-size_t dsa_oa_len(const dsa_oa *t);
-size_t dsa_oa_capacity(const dsa_oa *t);
 size_t dsa_oa_tombstones(const dsa_oa *t);
-double dsa_oa_max_load(const dsa_oa *t);
-int dsa_oa_hash_kind(const dsa_oa *t);
-uint64_t dsa_oa_hash_of(const dsa_oa *t, int64_t key);
-uint64_t dsa_oa_mods(const dsa_oa *t);
-void dsa_oa_resizes(const dsa_oa *t, struct dsa_ht_resize *out);
 /* The slot holding key; DSA_EKEY if absent. */
 int dsa_oa_slot_of(const dsa_oa *t, int64_t key, size_t *slot);
 /* Up to `max` items from slot *cursor on, in slot order; *cursor moves past
@@ -216,95 +220,19 @@ int dsa_oa_items(const dsa_oa *t, size_t *cursor, int64_t *keys,
  * capacity. */
 int dsa_oa_slots(const dsa_oa *t, uint8_t *states, int64_t *keys,
                  int64_t *values, size_t n);
+/* Replace the contents with a snapshot in dsa_oa_slots()'s form, slot for
+ * slot (tombstones too), so that the slot order is the snapshot's.  n must
+ * equal the capacity.  DSA_EVALUE, and the table left empty, unless the
+ * snapshot is a valid table at this capacity, hash and maximum load (every
+ * key reachable from its home, none twice, within the load limit). */
+int dsa_oa_restore(dsa_oa *t, const uint8_t *states, const int64_t *keys,
+                   const int64_t *values, size_t n);
 /* Recount; hist[p] (p < hist_len) gets the number of keys found after
  * exactly p probes (hist[0] is 0). */
 int dsa_oa_stats(const dsa_oa *t, struct dsa_ht_stats *out, uint64_t *hist,
                  size_t hist_len);
 int dsa_oa_check(const dsa_oa *t, size_t *where);
 void dsa_oa_layout(const dsa_oa *t, struct dsa_ht_layout *out);
-
-/* --- tracing (meaningful only in the traced build) ---------------------- */
-
-/* on != 0 gives the table a trace (DSA_EVALUE in the ordinary build), 0 drops
- * it.  While on, each of put, get, setdefault, delete, popitem, clear,
- * set_max_load and resize first forgets the previous operation, then
- * records the 64-byte lines of the table's arrays and nodes that it touches
- * (see hashtable.c for exactly which; the header struct is not counted).
- * The looking functions (len, items, stats, check, ...) are not traced. */
-int dsa_ch_set_tracing(dsa_ch *t, int on);
-size_t dsa_ch_last_lines(const dsa_ch *t);
-int dsa_ch_trace_overflowed(const dsa_ch *t);
-int dsa_oa_set_tracing(dsa_oa *t, int on);
-size_t dsa_oa_last_lines(const dsa_oa *t);
-int dsa_oa_trace_overflowed(const dsa_oa *t);
-
-/* --- kernels timed inside C --------------------------------------------- */
-/* Each makes its keys with dsa_splitmix64 from `seed` before the clock
- * starts, times only the table work (CLOCK_MONOTONIC nanoseconds), and
- * checks its own result (ok = 1).  The keyed hash's secret is also drawn
- * from `seed`, from a separate stream. */
-
-enum dsa_ht_table_kind {
-    DSA_HT_CHAINED = 0,
-    DSA_HT_OPEN = 1
-};
-
-/* Insert n random keys into an empty table (capacity 8, default maximum
- * load, growing as it goes); look every key up once in shuffled order; look
- * up n keys that are absent; delete every key in another shuffled order. */
-struct dsa_ht_ops_result {
-    int64_t insert_ns;     /* all n insertions, resizes included */
-    int64_t hit_ns;        /* all n successful lookups */
-    int64_t miss_ns;       /* all n failed lookups */
-    int64_t delete_ns;     /* all n deletions */
-    uint64_t resizes;      /* resizes during the insertions */
-    size_t capacity;       /* capacity after the insertions */
-    int ok;                /* every lookup and deletion gave what it should */
-};
-int dsa_ht_kernel_ops(int table, size_t n, int hash_kind, int node_source,
-                      uint64_t seed, struct dsa_ht_ops_result *out);
-
-/* A table of fixed `capacity`, filled untimed with floor(load * capacity)
- * random keys (its maximum load set just above `load`, so it never
- * resizes); then `lookups` successful lookups of random present keys and
- * `lookups` failed ones.  In the traced build the lookups are also replayed
- * with the trace on and the lines each touched are added up. */
-struct dsa_ht_load_result {
-    size_t keys;           /* floor(load * capacity) */
-    int64_t hit_ns;        /* all `lookups` successful lookups */
-    int64_t miss_ns;       /* all `lookups` failed lookups */
-    uint64_t hit_lines;    /* traced build: total over the successful ones */
-    uint64_t miss_lines;   /* traced build: total over the failed ones */
-    int traced;            /* 1 if the two line totals were counted */
-    size_t longest;        /* as in struct dsa_ht_stats */
-    double avg_successful;
-    double avg_unsuccessful;
-    int ok;
-};
-int dsa_ht_kernel_load(int table, size_t capacity, double load,
-                       size_t lookups, int hash_kind, int node_source,
-                       uint64_t seed, struct dsa_ht_load_result *out);
-
-/* Key patterns for the flooding kernel. */
-enum dsa_ht_key_pattern {
-    DSA_HT_KEYS_RANDOM = 0,    /* splitmix64 outputs */
-    DSA_HT_KEYS_STRIDE = 1     /* 0, stride, 2*stride, ... */
-};
-
-/* Insert n keys of the given pattern (default capacity and maximum load,
- * growing as it goes), then look each up once, in shuffled order, `rounds`
- * times over. */
-struct dsa_ht_flood_result {
-    int64_t insert_ns;     /* all n insertions */
-    int64_t lookup_ns;     /* all n * rounds lookups */
-    size_t longest;        /* as in struct dsa_ht_stats */
-    double avg_successful;
-    size_t capacity;
-    int ok;
-};
-int dsa_ht_kernel_flood(int table, size_t n, int hash_kind, int pattern,
-                        uint64_t stride, size_t rounds, int node_source,
-                        uint64_t seed, struct dsa_ht_flood_result *out);
 /* cffi:end */
 
 #endif /* DSA_HASHTABLE_H */

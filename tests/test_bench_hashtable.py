@@ -224,7 +224,7 @@ def test_cpp_keys_are_the_c_kernels_keys(lookup_program, tmp_path):
     # shuffle, in the order dsa_ht_kernel_ops calls them) and compare.
     probe = tmp_path / "probe.c"
     probe.write_text(
-        '#include <stdio.h>\n#include "hashtable.c"\n'
+        '#include <stdio.h>\n#include "hashtable_kernels.c"\n'
         "int main(void) {\n"
         "  enum { N = 64 }; uint64_t s = 5; int64_t k[2 * N], o[N];\n"
         "  random_keys(k, 2 * N, &s); memcpy(o, k, sizeof o);\n"
@@ -236,7 +236,8 @@ def test_cpp_keys_are_the_c_kernels_keys(lookup_program, tmp_path):
         '  for (int i = 0; i < N; i++) printf("delete %lld\\n", (long long)o[i]);\n'
         "  return 0;\n}\n")
     exe = tmp_path / "probe"
-    sources = [str(p) for p in (NATIVE_SRC / "common.c", NATIVE_SRC / "trace.c")
+    sources = [str(p) for p in (NATIVE_SRC / "common.c", NATIVE_SRC / "trace.c",
+                                NATIVE_SRC / "hashtable.c")
                if p.exists()]
     built = subprocess.run(["gcc", "-std=c11", "-O2", "-I", str(NATIVE_SRC),
                             "-o", str(exe), str(probe), *sources],
