@@ -242,8 +242,7 @@ class Context:
 
     def _ask_values(self, default: Sequence) -> tuple:
         """Typed values, checked as --values is; () for the example."""
-        prompt = (f"Enter for the example {shown(default)}, or type your own "
-                  f"({self.value_kind.describe()}):")
+        prompt = f"Enter for the example {shown(default, most=3)}, or type your own:"
         while True:
             if self.terminal is not None:
                 typed = self.read_line(prompt)

@@ -9,18 +9,21 @@ with :func:`parse_values`, so that a bad entry stops before the lesson
 starts; :meth:`dsa.lessons.context.Context.values` hands them to an
 animation, or the default when the learner gave none.
 
-The limits keep the pictures readable: a heap of 15 is a full tree of four
-levels, and 8 words fill the hash lesson's 8-slot chained table at load 1.
+The limits keep the pictures readable in 80 columns: 12 integers of up to
+three digits and the one the heap lesson pushes make a list picture of 13
+cells that fits, and 8 words fill the hash lesson's 8-slot chained table at
+load 1.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Sequence
 
-#: Integers a picture draws in at most three columns.
-LOW, HIGH = -99, 999
+#: Integers a picture draws in at most three columns (the heap pushes one
+#: less than the smallest: -1 at worst, two columns).
+LOW, HIGH = 0, 999
 #: A word: a letter first, then letters, digits, ``_`` or ``-``.
 WORD = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,11}")
 
@@ -57,7 +60,7 @@ def word(item: str) -> str:
     return item
 
 
-INTEGERS = ValueKind(f"integers from {LOW} to {HIGH}", integer, 15)
+INTEGERS = ValueKind(f"integers from {LOW} to {HIGH}", integer, 12)
 WORDS = ValueKind("words (the keys, e.g. ada,alan,grace)", word, 8, distinct=True)
 
 #: Each lesson's kind of value.  The linked-list lesson has its kind already:
@@ -92,9 +95,13 @@ def parse_values(text: str, kind: ValueKind) -> tuple:
     return tuple(values)
 
 
-def shown(values: tuple | list) -> str:
-    """Values as the prompt and the notes show them: [3, 5, 7] or [ada, alan]."""
-    return "[" + ", ".join(str(v) for v in values) + "]"
+def shown(values: Sequence, most: int | None = None) -> str:
+    """Values as the prompt and the notes show them: [3, 5, 7] or [ada, alan];
+    past ``most`` of them, the rest is "...": [3, 5, 7, ...]."""
+    items = [str(v) for v in values]
+    if most is not None and len(items) > most:
+        items = items[:most] + ["..."]
+    return "[" + ", ".join(items) + "]"
 
 
 __all__ = ["ValueKind", "INTEGERS", "WORDS", "KINDS", "kind_for", "parse_values",
