@@ -298,3 +298,30 @@ def test_the_most_values_allowed_still_draw_whole_in_80_columns():
     deque_lesson.blocks(ctx)
     assert "…" not in out.getvalue()
     assert all(len(line) <= 80 for line in out.getvalue().splitlines())
+
+
+def test_back_shows_the_typed_values_as_recorded_and_the_pop_follows_them():
+    term = terminal("heap", "--steps", "4,5")
+    term.read_until(PROMPT)
+    term.send("9,4,7,1\r")
+    term.read_until("Enter to append")
+    term.send("\r")
+    for _ in range(2):
+        term.read_until("Enter for the next swap")
+        term.send("\r")
+    term.read_until("Enter for the next step")
+    term.send("\r")
+    term.read_until("Enter to take the root")
+    term.send("\r")
+    term.read_until("Enter for the next swap")
+    term.send("\r")
+    term.read_until(LAST)
+    term.send("b")
+    term.read_until("step 4 again, as recorded")
+    term.read_until("Enter for the next step")
+    term.send("q")
+    assert term.finish() == 0
+    out = flat(term.out)
+    assert "pop() → 0; the heap is now [1, 4, 7, 9]" in out
+    assert out.count("after push(0): [0, 1, 7, 9, 4]") == 2    # ran, then recorded
+    assert out.count(PROMPT) == 1
