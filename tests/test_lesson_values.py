@@ -325,3 +325,18 @@ def test_back_shows_the_typed_values_as_recorded_and_the_pop_follows_them():
     assert "pop() → 0; the heap is now [1, 4, 7, 9]" in out
     assert out.count("after push(0): [0, 1, 7, 9, 4]") == 2    # ran, then recorded
     assert out.count(PROMPT) == 1
+
+
+def test_values_no_animation_took_are_said_to_be_unused():
+    from dsa.lessons import find, runner
+
+    def walk(steps: list[int]) -> str:
+        out = io.StringIO()
+        runner.run(find("heap"), pause=False, steps=steps, values=(5, 3, 8),
+                   console=Console(file=out, width=100, color_system=None))
+        return flat(out.getvalue())
+
+    assert "no animation in the steps run takes values" in walk([1])
+    shown = walk([4])
+    assert "after push(2): [2, 3, 8, 5]" in shown
+    assert "no animation in the steps run takes values" not in shown

@@ -121,6 +121,8 @@ class Context:
     value_kind: ValueKind = field(default_factory=lambda: kind_for(""))
     #: Asked once a run: None until then, () for "the examples".
     _values_answer: tuple | None = field(default=None, repr=False)
+    #: Whether an animation has asked for values in this run.
+    values_read: bool = False
     _native_error: str = field(default="", repr=False)
     _native_explained: bool = field(default=False, repr=False)
 
@@ -226,6 +228,7 @@ class Context:
         offers a prompt; the answer, typed values or the example, holds for
         the rest of the run, so a replay (``r``) draws the same pictures.
         """
+        self.values_read = True
         if self.given_values is None and self._values_answer is None:
             self._values_answer = self._ask_values(default) if self.asking else ()
         chosen = self.given_values or self._values_answer

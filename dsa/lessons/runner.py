@@ -291,6 +291,9 @@ def _walk(lesson: Lesson, hooks: Hooks, info: LessonInfo, ctx: Context,
         console.print(Text("Stopped.", style="dim"))
     finally:
         elapsed = time.perf_counter() - started
+        if ctx.given_values and not ctx.values_read:
+            console.print(Text("--values: no animation in the steps run takes values, "
+                               "so they were not used.", style="yellow"))
         if not stopped:
             console.print(Text(
                 f"This run took {elapsed:.1f} s "
