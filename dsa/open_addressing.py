@@ -307,22 +307,23 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
         # are converted to machine words (building the array from a list of
         # every slot's word converts the empty ones too, and was slower).
         hashes = array("q", bytes(8 * new_capacity))
-        for entry in live:
-            if self._robin_hood:
+        if self._robin_hood:
+            for entry in live:
                 robin_hood.place(slots, hashes, mask, entry)
-                continue
-            h = entry.hash
-            i = h & mask
-            if linear:
-                while slots[i] is not None:     # the first empty slot
-                    i = (i + 1) & mask
-            else:
-                perturb = h & WORD
-                while slots[i] is not None:
-                    i = (5 * i + 1 + perturb) & mask
-                    perturb >>= PERTURB_SHIFT
-            slots[i] = entry
-            hashes[i] = h
+        else:
+            for entry in live:
+                h = entry.hash
+                i = h & mask
+                if linear:
+                    while slots[i] is not None:     # the first empty slot
+                        i = (i + 1) & mask
+                else:
+                    perturb = h & WORD
+                    while slots[i] is not None:
+                        i = (5 * i + 1 + perturb) & mask
+                        perturb >>= PERTURB_SHIFT
+                slots[i] = entry
+                hashes[i] = h
         cleared = self._tombstones
         self._slots, self._hashes = slots, hashes
         self._mask, self._tombstones = mask, 0
