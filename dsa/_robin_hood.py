@@ -1,8 +1,9 @@
 """Robin Hood placement and backward-shift deletion, for linear probing.
 
-The option ``robin_hood=True`` of :class:`dsa.hashtable.OpenAddressingHashTable`
-changes where a new key goes and what a deletion leaves behind; lookups
-follow the same linear probe sequence as before.
+The option ``robin_hood=True`` of
+:class:`dsa.hashtable.OpenAddressingHashTable` changes where a new key goes
+and what a deletion leaves behind; lookups follow the same linear probe
+sequence as before, and may stop sooner.
 
 The *distance* of an entry is how far its slot lies to the right of its
 home slot, ``(slot - hash) & mask``.  Plain linear probing puts a new key

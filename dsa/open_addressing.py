@@ -59,8 +59,8 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
 
     ``OpenAddressingHashTable(mapping_or_iterable=(), /, *,
     max_load_factor=2/3, hash_function=hash, capacity=8, on_resize=None,
-    probing="linear", robin_hood=False, **kwargs)``.  The rule for keyword arguments, as for
-    :class:`ChainedHashTable`: the names of the options are keyword-only
+    probing="linear", robin_hood=False, **kwargs)``.  The rule for keyword
+    arguments, as for :class:`ChainedHashTable`: the names of the options are keyword-only
     and configure the table (options, not keys); every other keyword
     argument is a key, as in ``dict(**kwargs)``; a key with an option's
     name is stored with ``t['probing'] = v``, ``t.update(probing=v)`` or a
@@ -238,7 +238,7 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
             event = self._rehash(self._capacity_to_grow_to(1))
             slot = self._free_slot(h)
         entry = self._new_entry(h, key, value)
-        if self._robin_hood:        # slot is where the last one moved ends
+        if self._robin_hood:        # the last key it moves on ends in slot
             robin_hood.place(self._slots, self._hashes, self._mask, entry)
         else:
             self._slots[slot], self._hashes[slot] = entry, h
@@ -354,7 +354,8 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
         ``robin_hood`` (linear probing only, else ValueError).
 
         Teaching surface: as for the chained table, plus ``fill_factor``,
-        ``tombstones``, ``probing``, ``robin_hood`` and ``probe_sequence(key)``.
+        ``tombstones``, ``probing``, ``robin_hood`` and
+        ``probe_sequence(key)``.
         """
         self._initialise(mapping_or_iterable, kwargs,
                          max_load_factor=max_load_factor,
@@ -385,7 +386,7 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
 
     @property
     def robin_hood(self) -> bool:
-        """Robin Hood placement with backward-shift deletion (no tombstones)?"""
+        """Robin Hood placement and backward-shift deletion (no tombstones)?"""
         return self._robin_hood
 
     @property

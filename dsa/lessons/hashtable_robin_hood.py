@@ -92,7 +92,8 @@ def robin_hood(ctx: Context) -> None:
                f"{robin.variance:.1f}", f"plain: {plain.variance:.1f}"),
         Figure("longest probe", "—", count(robin.longest),
                f"plain: {count(plain.longest)}"),
-        Figure("failed lookup after deleting half", "—", f"{robin.miss_after:.1f} probes",
+        Figure("failed lookup after deleting half", "—",
+               f"{robin.miss_after:.1f} probes",
                f"plain, {count(plain.tombstones_after)} tombstones: "
                f"{plain.miss_after:.1f}"),
     ], caption="Both tables hold the same keys and fill the same slots; only "
