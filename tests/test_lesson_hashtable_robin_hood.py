@@ -16,7 +16,7 @@ from rich.console import Console
 from dsa.hashtable import OpenAddressingHashTable
 from dsa.lessons import hashtable_canon as hc
 from dsa.lessons import hashtable_robin_hood as rh
-from dsa.lessons import runner
+from dsa.lessons import questions, runner
 
 
 def ctx(**shared) -> runner.Context:
@@ -81,3 +81,10 @@ def test_the_step_shows_the_real_tables():
     assert rh.backward_shift_clears(context).holds is True
     text = " ".join(context.console.file.getvalue().split())
     assert f"longest probe {plain.longest:,} {robin.longest:,}" in text
+
+
+def test_the_question_reads_the_variance_ratio():
+    question = questions.questions_for("hashtable")["robin_hood"][0]
+    assert question.claim == "robin_hood_evens_out"
+    assert question.measure(spreads(290.0, 20.0))[0] == 2           # 10x to 50x
+    assert question.measure(spreads(290.0, 200.0))[0] == 0          # under 2x
