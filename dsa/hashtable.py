@@ -19,10 +19,14 @@ tries the next slot to the right, CPython's *perturbation probing* jumps
 hash and shifted right by 5 bits each step, which feeds the high bits of the
 hash into the jumps.  Deleting under open addressing leaves a **tombstone**
 (emptying the slot would cut the probe path of the keys beyond it), which
-lookups step over and insertions reuse.  Its slots keep their hashes in a
-flat array of machine words beside the entries, so a probe compares
-numbers lying next to each other and follows a pointer to an entry only
-when a hash matches.
+lookups step over and insertions reuse.  With ``robin_hood=True`` linear
+probing places keys **Robin Hood** style instead (a new key takes the slot
+of a resident nearer to its home, so the probe lengths even out and a
+failed search can stop early) and deletes by **backward shift**, pulling
+the keys after the hole one slot back: no tombstones.  The open table
+keeps the hashes of its slots in a flat array of machine words beside the
+entries, so a probe compares numbers lying next to each other and follows a
+pointer to an entry only when a hash matches.
 
 The **load factor** is ``len / capacity``; with a good hash the expected
 chain or probe length depends on it alone, which is why a lookup is O(1) on
@@ -76,7 +80,8 @@ Where the code lives
 ``dsa/chaining.py`` (:class:`ChainedHashTable`) and
 ``dsa/open_addressing.py`` (:class:`OpenAddressingHashTable`) are the two
 textbook tables, each with its lookup, insertion, deletion and resize
-first.  ``dsa/_hashtable_parts.py`` holds what they share (the entry, the
+first; ``dsa/_robin_hood.py`` the Robin Hood placement, search and
+backward shift.  ``dsa/_hashtable_parts.py`` holds what they share (the entry, the
 mixing, the invariant checks, the stats records, :func:`teaching_hash`);
 ``dsa/_dict_surface.py`` everything of dict that does not depend on the
 slots (insertion order, views, iterators, copies, pickling);

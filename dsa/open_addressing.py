@@ -5,7 +5,10 @@ Every slot holds at most one entry.  A key whose home slot, ``hash &
 until it finds its key or an empty slot: linear probing steps right,
 CPython's perturbation probing feeds the high bits of the hash into the
 jumps.  A deletion leaves a tombstone, which lookups step over and
-insertions reuse; a rebuild drops them all.  ``dsa/hashtable.py`` tells the
+insertions reuse; a rebuild drops them all.  With ``robin_hood=True``
+(linear probing only) a new key takes the slot of a resident nearer to its
+home and a deletion shifts the following keys back instead: no tombstones
+(``dsa/_robin_hood.py``).  ``dsa/hashtable.py`` tells the
 whole story; the dict surface (insertion order, views, copies, pickling)
 is ``dsa/_dict_surface.py``, the options ``dsa/_table_options.py``.
 """
@@ -15,6 +18,8 @@ from __future__ import annotations
 from array import array
 from typing import Any, Callable, Iterator, Optional
 
+from dsa import _robin_hood as robin_hood
+from dsa._robin_hood import valid_option as robin_hood_option
 from dsa._dict_surface import DictSurface
 from dsa._hashtable_parts import (PERTURB_SHIFT, PROBE_LIMIT, SAME_HOME,
                                   TOMBSTONE, Entry, ProbeStats, ResizeEvent,
@@ -36,13 +41,26 @@ def _slot_by_entry(slots: list[Optional[Entry]]) -> dict[int, int]:
             if e is not None and e is not _TOMBSTONE_ENTRY}
 
 
+def _one_home(slots: list[Optional[Entry]], mask: int, home: int) -> bool:
+    """Do most keys of the run at ``home`` have it as their home slot?
+
+    A long linear run is normal now and then with a good hash, but its keys
+    come from many homes; patterned keys pile up on one.
+    """
+    run = [slots[i & mask] for i in range(home, home + 16)]
+    same = sum(1 for entry in run
+               if entry is not None and entry is not _TOMBSTONE_ENTRY
+               and entry.hash & mask == home)
+    return same >= SAME_HOME
+
+
 class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
     """A dict-compatible hash table that resolves collisions by probing.
 
     ``OpenAddressingHashTable(mapping_or_iterable=(), /, *,
     max_load_factor=2/3, hash_function=hash, capacity=8, on_resize=None,
-    probing="linear", **kwargs)``.  The rule for keyword arguments, as for
-    :class:`ChainedHashTable`: the names of the options are keyword-only
+    probing="linear", robin_hood=False, **kwargs)``.  The rule for keyword
+    arguments, as for :class:`ChainedHashTable`: the names of the options are keyword-only
     and configure the table (options, not keys); every other keyword
     argument is a key, as in ``dict(**kwargs)``; a key with an option's
     name is stored with ``t['probing'] = v``, ``t.update(probing=v)`` or a
@@ -58,12 +76,13 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
     entry first.
     """
 
-    __slots__ = ("_slots", "_hashes", "_tombstones", "_linear")
+    __slots__ = ("_slots", "_hashes", "_tombstones", "_linear", "_robin_hood")
 
     _slots: list[Optional[Entry]]
     _hashes: array[int]
     _tombstones: int
     _linear: bool               # linear probing; else perturbation
+    _robin_hood: bool           # Robin Hood placement, backward-shift delete
 
     DEFAULT_MAX_LOAD_FACTOR = 2 / 3
     _OPEN = True
@@ -100,6 +119,9 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
 
     def __getitem__(self, key: Any) -> Any:
         h = self._hash(key)
+        if self._robin_hood:                       # a search that stops early
+            found = robin_hood.find(self, key, h)
+            return self._not_found(key) if found is None else found.value
         slots, hashes, mask = self._slots, self._hashes, self._mask
         linear = self._linear
         i = h & mask                               # home slot: h % capacity
@@ -125,6 +147,8 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
     def _find(self, key: Any, h: int) -> Optional[Entry]:
         """Follow the probe sequence to ``key`` or to an empty slot, stepping
         over tombstones; start again if ``==`` changed the table."""
+        if self._robin_hood:
+            return robin_hood.find(self, key, h)
         while True:
             slots, hashes, mask = self._slots, self._hashes, self._mask
             linear = self._linear
@@ -176,8 +200,9 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
         # The key is absent and i is the empty slot that ended the walk.  The
         # common case is placed here, without a call to _insert (a call is a
         # tenth of an insertion); a tombstone on the way, which must be taken
-        # first, or a table that must grow go through _insert.
-        if self._tombstones or self._size >= self._max_load * len(slots) - 1:
+        # first, a table that must grow, or Robin Hood go through _insert.
+        if (self._tombstones or self._robin_hood
+                or self._size >= self._max_load * len(slots) - 1):
             self._insert(self._free_slot(h) if self._tombstones else i,
                          key, h, value)
             return
@@ -212,8 +237,11 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
         elif self._size + self._tombstones + 1 > self._max_load * len(slots):
             event = self._rehash(self._capacity_to_grow_to(1))
             slot = self._free_slot(h)
-        self._slots[slot] = self._new_entry(h, key, value)
-        self._hashes[slot] = h
+        entry = self._new_entry(h, key, value)
+        if self._robin_hood:        # the last key it moves on ends in slot
+            robin_hood.place(self._slots, self._hashes, self._mask, entry)
+        else:
+            self._slots[slot], self._hashes[slot] = entry, h
         if (slot - h) & self._mask > PROBE_LIMIT and self._linear:
             event = self._mix_if_piled_up(h) or event
         self._announce(event)
@@ -221,22 +249,10 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
     def _mix_if_piled_up(self, h: int) -> Optional[ResizeEvent]:
         """After a long linear run: if patterned keys piled up at the home
         of ``h``, switch to the mixed hash (see ``dsa/hashtable.py``)."""
-        if self._hash is hash and self._one_home(h & self._mask):
+        mask = self._mask
+        if self._hash is hash and _one_home(self._slots, mask, h & mask):
             return start_mixing(self)
         return None
-
-    def _one_home(self, home: int) -> bool:
-        """Do most keys of the run at ``home`` have it as their home slot?
-
-        A long linear run is normal now and then with a good hash, but its
-        keys come from many homes; patterned keys pile up on one.
-        """
-        mask = self._mask
-        run = [self._slots[i & mask] for i in range(home, home + 16)]
-        same = sum(1 for entry in run
-                   if entry is not None and entry is not _TOMBSTONE_ENTRY
-                   and entry.hash & mask == home)
-        return same >= SAME_HOME
 
     def _place_new(self, h: int, key: Any, value: Any) -> int:
         self._insert(self._free_slot(h), key, h, value)
@@ -244,9 +260,13 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
 
     def _unlink(self, entry: Entry) -> None:
         """Replace ``entry``'s slot with a tombstone: emptying it would make
-        the keys further along the same probe path unreachable."""
+        the keys further along the same probe path unreachable (Robin Hood:
+        empty it and shift those keys back)."""
         slots = self._slots
         for i in self._probe(entry.hash, self._mask):
+            if slots[i] is entry and self._robin_hood:
+                robin_hood.shift_back(slots, self._hashes, self._mask, i)
+                return
             if slots[i] is entry:
                 slots[i] = _TOMBSTONE_ENTRY
                 self._tombstones += 1
@@ -287,19 +307,23 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
         # are converted to machine words (building the array from a list of
         # every slot's word converts the empty ones too, and was slower).
         hashes = array("q", bytes(8 * new_capacity))
-        for entry in live:
-            h = entry.hash
-            i = h & mask
-            if linear:
-                while slots[i] is not None:     # the first empty slot
-                    i = (i + 1) & mask
-            else:
-                perturb = h & WORD
-                while slots[i] is not None:
-                    i = (5 * i + 1 + perturb) & mask
-                    perturb >>= PERTURB_SHIFT
-            slots[i] = entry
-            hashes[i] = h
+        if self._robin_hood:
+            for entry in live:
+                robin_hood.place(slots, hashes, mask, entry)
+        else:
+            for entry in live:
+                h = entry.hash
+                i = h & mask
+                if linear:
+                    while slots[i] is not None:     # the first empty slot
+                        i = (i + 1) & mask
+                else:
+                    perturb = h & WORD
+                    while slots[i] is not None:
+                        i = (5 * i + 1 + perturb) & mask
+                        perturb >>= PERTURB_SHIFT
+                slots[i] = entry
+                hashes[i] = h
         cleared = self._tombstones
         self._slots, self._hashes = slots, hashes
         self._mask, self._tombstones = mask, 0
@@ -319,39 +343,51 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
                  hash_function: Optional[Callable[[Any], int]] = None,
                  capacity: Optional[int] = None,
                  on_resize: Optional[Callable[[ResizeEvent], Any]] = None,
-                 probing: Optional[str] = None, **kwargs: Any) -> None:
+                 probing: Optional[str] = None,
+                 robin_hood: Optional[bool] = None, **kwargs: Any) -> None:
         """Build a table exactly as ``dict(mapping_or_iterable, **kwargs)``.
 
         Options as for :class:`ChainedHashTable`, except that
         ``max_load_factor`` (default 2/3, where CPython's dict grows) must be
         below 1 and limits the *fill factor*, ``(live keys + tombstones) /
-        capacity``; plus ``probing``: ``"linear"`` or ``"perturb"``.
+        capacity``; plus ``probing``: ``"linear"`` or ``"perturb"``, and
+        ``robin_hood`` (linear probing only, else ValueError).
 
         Teaching surface: as for the chained table, plus ``fill_factor``,
-        ``tombstones``, ``probing`` and ``probe_sequence(key)``.
+        ``tombstones``, ``probing``, ``robin_hood`` and
+        ``probe_sequence(key)``.
         """
         self._initialise(mapping_or_iterable, kwargs,
                          max_load_factor=max_load_factor,
                          hash_function=hash_function, capacity=capacity,
-                         on_resize=on_resize, probing=probing)
+                         on_resize=on_resize, probing=probing,
+                         robin_hood=robin_hood)
 
     def _valid_extra_options(self, probing: str = "linear",
+                             robin_hood: bool = False,
                              **more: Any) -> dict[str, Any]:
         super()._valid_extra_options(**more)       # no other option exists
         if probing not in ("linear", "perturb"):
             raise ValueError(
                 f"probing must be 'linear' or 'perturb', not {probing!r}")
-        return {"_linear": probing == "linear"}
+        return {"_linear": probing == "linear",
+                "_robin_hood": robin_hood_option(robin_hood, probing)}
 
     def _options(self) -> dict[str, Any]:
         options = super()._options()
         options["probing"] = self.probing
+        options["robin_hood"] = self._robin_hood
         return options
 
     @property
     def probing(self) -> str:
         """``"linear"`` or ``"perturb"``."""
         return "linear" if self._linear else "perturb"
+
+    @property
+    def robin_hood(self) -> bool:
+        """Robin Hood placement and backward-shift deletion (no tombstones)?"""
+        return self._robin_hood
 
     @property
     def fill_factor(self) -> float:
@@ -401,6 +437,8 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
     def _probes_to_miss(self, h: int) -> int:
         """Slots a search for an absent key with hash ``h`` examines."""
         slots = self._slots
+        if self._robin_hood:
+            return robin_hood.probes_to_miss(slots, self._hashes, self._mask, h)
         for count, i in enumerate(self._probe(h, self._mask), 1):
             if slots[i] is None:
                 return count
@@ -429,7 +467,9 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
         home slot along its probe sequence without crossing an empty slot;
         the fill factor is at most the maximum (so an empty slot exists);
         ``len`` equals the live entries of the dense list and of the slots;
-        the tombstone counter equals the tombstones present.
+        the tombstone counter equals the tombstones present; with
+        ``robin_hood``, none, and the Robin Hood invariant of
+        ``dsa/_robin_hood.py``.
         """
         capacity = len(self._slots)
         check_common(self, capacity)
@@ -458,5 +498,7 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
         require(len(seen) + tombstones <= self._max_load * capacity,
                 f"fill factor {(len(seen) + tombstones) / capacity} is above "
                 f"max_load_factor {self._max_load}")
+        if self._robin_hood:
+            robin_hood.check(self)
 
 

@@ -218,7 +218,8 @@ def test_size_preserving_changes_during_iteration_end_as_for_dict(cls, mutate):
 OPTIONS = {ChainedHashTable: ["max_load_factor", "hash_function", "capacity",
                               "on_resize"],
            OpenAddressingHashTable: ["max_load_factor", "hash_function",
-                                     "capacity", "on_resize", "probing"]}
+                                     "capacity", "on_resize", "probing",
+                                     "robin_hood"]}
 
 
 @classes

@@ -2,10 +2,11 @@
 
 Every operation runs on a ``dict`` (the reference), on every kind of Python
 twin (``ChainedHashTable`` and ``OpenAddressingHashTable``, both probing
-schemes, plugged hash functions that force collisions, dense load factors)
-and, when the C twins are built, on every configuration of the C twins
-(both tables, the three C hash functions, both node sources), with the same
-arguments, and every result is compared with the reference's:
+schemes and Robin Hood placement, plugged hash functions that force
+collisions, dense load factors) and, when the C twins are built, on every
+configuration of the C twins (both tables, the three C hash functions, both
+node sources), with the same arguments, and every result is compared with
+the reference's:
 
 * the Python twins exactly: values, insertion order, the type of each key
   kept, exception types and messages;

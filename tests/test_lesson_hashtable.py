@@ -209,7 +209,7 @@ def test_markers_match_hooks():
     kinds = parsed.markers()
     assert {name for kind, name in kinds if kind == "experiment"} == {
         "scan_vs_dict", "load_factor", "c_lookups", "flood", "dict_facts",
-        "growth_cost", "probe_race", "patterned_keys", "c_tags"}
+        "growth_cost", "probe_race", "robin_hood", "patterned_keys", "c_tags"}
     assert {name for kind, name in kinds if kind == "animation"} == {
         "build_table", "probing", "perturbation_walk"}
     reveals = sum(1 for step in parsed.steps for kind, _ in step.parts

@@ -15,6 +15,8 @@ The functions live in modules by what they do, all registering on one
   dict, chain lengths, flooding, dict's facts);
 * :mod:`.hashtable_probes` -- probe sequences, Knuth's formulas and
   patterned keys, on simulated slot arrays;
+* :mod:`.hashtable_robin_hood` -- Robin Hood placement and backward-shift
+  deletion on the real open-addressing table;
 * :mod:`.hashtable_growth` -- what a resize costs, insert by insert;
 * :mod:`.hashtable_native` -- the C twins, timed and counted in lines, and
   the tags in the open table's state bytes.
@@ -23,7 +25,7 @@ The functions live in modules by what they do, all registering on one
 from __future__ import annotations
 
 from . import (hashtable_growth, hashtable_native, hashtable_pictures, hashtable_probes,
-               hashtable_timed)
+               hashtable_robin_hood, hashtable_timed)
 from .hashtable_common import ASIDE, NAMES, hooks
 from .hashtable_native import c_lookups, lines_tell_the_story, simulated_lookup_misses
 from .hashtable_pictures import full_runs, probe_path
@@ -36,4 +38,5 @@ __all__ = ["hooks", "chain_lengths", "chain_figures", "colliding_strings",
            "probe_path", "lines_tell_the_story", "simulated_lookup_misses",
            "cold_lookup_costs_more", "dict_several_times_list",
            "dict_thousands_faster", "hashtable_native", "hashtable_pictures",
-           "hashtable_timed", "hashtable_probes", "hashtable_growth"]
+           "hashtable_timed", "hashtable_probes", "hashtable_growth",
+           "hashtable_robin_hood"]

@@ -168,6 +168,12 @@ def _probe_race(shared: Mapping) -> Measured:
         show=lambda v: f"{v:.1f} probes")
 
 
+def _robin_hood(shared: Mapping) -> Measured:
+    found = shared["robin_hood"]
+    return ratio_bucket(found["plain"].variance / found["robin"].variance,
+                        (2, 10, 50), "plain / Robin Hood variance")
+
+
 def _dict_memory(shared: Mapping) -> Measured:
     list_bytes, dict_bytes = shared["dict_memory"]
     return ratio_bucket(dict_bytes / list_bytes, (1.5, 3, 6), "dict / list bytes")
@@ -303,6 +309,10 @@ QUESTIONS: dict[str, dict[str, tuple[Question, ...]]] = {
             "probe the most slots?",
             versus("linear", "quadratic", "double hashing", "perturbation"),
             _probe_race, "spreading_cuts_misses"),),
+        "robin_hood": (Question(
+            "The same keys at load 0.9, linear probing with and without Robin "
+            "Hood: how many times smaller is the variance of the probes per hit "
+            "with it?", ranges((2, 10, 50)), _robin_hood, "robin_hood_evens_out"),),
         "c_lookups": (Question(
             "A lookup that hits, at load 0.5: which table touches more cache lines?",
             versus("chaining", "open addressing"), _hash_lines, "lines_tell_the_story"),),
