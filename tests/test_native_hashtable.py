@@ -912,7 +912,8 @@ def test_iterators_say_what_is_left_and_pickle_as_dicts_do(cls):
     from operator import length_hint
     table = cls({k * 7919 % 1000: k for k in range(600)}, seed=2)
     reference = dict(table)                      # the table's own order
-    for walk in (iter, lambda m: iter(m.values()), lambda m: iter(m.items())):
+    for walk in (iter, lambda m: iter(m.keys()), lambda m: iter(m.values()),
+                 lambda m: iter(m.items())):
         it, rit = walk(table), walk(reference)
         for _ in range(300):                     # past the first batch
             next(it), next(rit)

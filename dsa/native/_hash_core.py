@@ -292,6 +292,13 @@ class _TableWalk:
         return iter, (list(rest),)
 
 
+class _KeysView(KeysView):
+    __slots__ = ()
+
+    def __iter__(self) -> Iterator[int]:
+        return self._mapping._iter_items(_KEY)
+
+
 class _ItemsView(ItemsView):
     __slots__ = ()
 
@@ -447,7 +454,7 @@ class _NativeHashTable(MutableMapping):
         raise NotImplementedError
 
     def keys(self) -> KeysView:
-        return KeysView(self)
+        return _KeysView(self)
 
     def items(self) -> ItemsView:
         return _ItemsView(self)
