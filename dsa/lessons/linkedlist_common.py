@@ -7,21 +7,18 @@ counted (:mod:`.linkedlist_counts`), nodes drawn and sentinels
 (:mod:`.linkedlist_nodes`), and inserts and removals timed
 (:mod:`.linkedlist_ops`).  All of them register their functions on the one
 :data:`hooks` below, which :mod:`dsa.lessons.linkedlist` hands to the
-runner; here are the published figures, the textbook node, and the timing
-helpers every part uses.
+runner; here are the published figures, the textbook node, and the
+helpers every part uses (the timing ones are :mod:`.per_op`'s).
 """
 
 from __future__ import annotations
 
-import gc
 import random
-import statistics
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 from rich.text import Text
 
 from dsa.machine import Machine
-from dsa.timing import measure
 
 from .figures import Ratio
 from .runner import Context, Hooks, Verdict
@@ -43,9 +40,6 @@ PUB_FRONT = (572_255e-9, 243e-9)
 PUB_MIDDLE = (255_486e-9, 63_488_013e-9)
 PUB_APPENDLEFT = (53.3e-9, 25_434e-9)
 PUB_REMOVE = (335e-9, 13_692e-9)
-
-#: Timed repeats of each timed figure (the median is shown, with the range).
-REPEATS = 3
 
 
 class Node:
@@ -127,25 +121,6 @@ def linked_classes():
 
 # ===========================================================================
 # Timing and printing helpers
-
-
-def per_op(fn: Callable[[], Any], ops: int, repeat: int = REPEATS,
-           setup: Callable[[], Any] | None = None) -> float:
-    """Median seconds per operation of ``fn`` (which does ``ops`` of them);
-    ``setup`` runs before each run, outside the clock, to undo the last one."""
-    return statistics.median(runs_per_op(fn, ops, repeat, setup))
-
-
-def runs_per_op(fn: Callable[[], Any], ops: int, repeat: int = REPEATS,
-                setup: Callable[[], Any] | None = None) -> list[float]:
-    """Seconds per operation of each timed run of ``fn`` (after a warm-up
-    run), the garbage collector paused so that none of its passes lands
-    inside one run."""
-    gc.disable()
-    try:
-        return [t / ops for t in measure(fn, repeat=repeat, setup=setup).runs]
-    finally:
-        gc.enable()
 
 
 def nanos(value: float) -> str:
