@@ -19,6 +19,7 @@ from typing import Any, Sequence
 from rich.text import Text
 
 from dsa.machine import Machine
+from dsa.practice.nodes import link
 
 from .figures import Ratio
 from .runner import Context, Hooks, Verdict
@@ -58,15 +59,7 @@ class Node:
 
 def build_nodes(values: Sequence[int]) -> Node | None:
     """Nodes created in list order (so they sit roughly in address order)."""
-    head = tail = None
-    for v in values:
-        node = Node(v)
-        if tail is None:
-            head = node
-        else:
-            tail.next = node
-        tail = node
-    return head
+    return link(Node(v) for v in values)
 
 
 def build_nodes_shuffled(values: Sequence[int], seed: int = 1) -> Node | None:
@@ -74,12 +67,8 @@ def build_nodes_shuffled(values: Sequence[int], seed: int = 1) -> Node | None:
     shuffled order: following ``next`` jumps around memory."""
     order = list(range(len(values)))
     random.Random(seed).shuffle(order)
-    nodes: list[Node | None] = [None] * len(values)
-    for i in order:                      # allocation order: shuffled
-        nodes[i] = Node(values[i])
-    for i in range(len(values) - 1):     # list order: as given
-        nodes[i].next = nodes[i + 1]     # type: ignore[union-attr]
-    return nodes[0] if nodes else None
+    made = {i: Node(values[i]) for i in order}       # allocation order: shuffled
+    return link(made[i] for i in range(len(values)))  # list order: as given
 
 
 def sum_list(values: Sequence[int]) -> int:
