@@ -285,6 +285,28 @@ def check_suspect_figure(out: str) -> None:
     assert "Handle with care" in out
 
 
+def lesson_context(*, width: int = 100, quick: bool = False, **shared: Any) -> Any:
+    """A lesson's context that prints into a string, ``width`` columns wide,
+    with ``shared`` already holding the figures a claim reads."""
+    import io
+
+    from rich.console import Console
+
+    from dsa.lessons import runner
+
+    context = runner.Context(console=Console(file=io.StringIO(), width=width),
+                             quick=quick)
+    context.shared.update(shared)
+    return context
+
+
+def claim_texts(lesson: str, claim: str) -> Any:
+    """What lesson ``lesson`` says for claim ``claim``, one text a verdict."""
+    from dsa.lessons import runner
+
+    return runner.parse(runner.load_text(lesson)).claims[claim]
+
+
 def lesson_without_c(monkeypatch: Any, name: str,
                      steps: Optional[list[int]] = None) -> str:
     """Run ``steps`` of lesson ``name`` (all of them by default), quick,

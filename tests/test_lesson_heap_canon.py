@@ -4,22 +4,16 @@ question, the heapsort animation, and each experiment run small."""
 
 from __future__ import annotations
 
-import io
 import random
 import re
 
 import pytest
-from rich.console import Console
 
 from dsa.heap import HeapStats
 from dsa.lessons import heap, heap_arity, heap_canon as hc, heap_dijkstra, heap_sorting
 from dsa.lessons import questions, runner
 
-
-def ctx(quick: bool = False, **shared) -> runner.Context:
-    context = runner.Context(console=Console(file=io.StringIO(), width=100), quick=quick)
-    context.shared.update(shared)
-    return context
+from helpers import lesson_context as ctx
 
 
 def chosen(name: str, verdict) -> str:
