@@ -62,7 +62,7 @@ from dsa.heap import HeapStats     # the counters both twins report in
 from dsa.pictures import Pictured
 
 from ._common import (as_choice, as_int64, as_int64_list, as_positive,
-                      as_seed, as_size, check, read_last_lines, repr_name)
+                      as_seed, as_size, check, read_items, read_last_lines, repr_name)
 from ._loader import load
 
 __all__ = [
@@ -279,12 +279,8 @@ class DaryHeap(Pictured, picture="heap"):
 
     def to_list(self) -> List[int]:
         """A copy of the array, in array (not sorted) order."""
-        with self._lock:
-            n = self._lib.dsa_heap_len(self._h)
-            buf = self._ffi.new("int64_t[]", n)
-            status = self._lib.dsa_heap_items(self._h, buf, n)
-        check(self._lib, status)
-        return list(buf)
+        return read_items(self._lock, self._ffi, self._lib, self._lib.dsa_heap_len,
+                          self._lib.dsa_heap_items, self._h)
 
     def __iter__(self) -> Iterator[int]:
         """The items in array order; RuntimeError if the heap changes."""
