@@ -113,6 +113,14 @@ def check(lib: Any, status: int, message: str = "") -> None:
         raise_status(lib, status, message)
 
 
+def check_nonempty(lib: Any, status: int, empty: str) -> None:
+    """As :func:`check`, with ``empty`` as the IndexError's message for
+    DSA_EEMPTY: what the Python structure says when popped while empty."""
+    if status == lib.DSA_EEMPTY:
+        raise IndexError(empty)
+    check(lib, status)
+
+
 def read_last_lines(lock: Any, lines_fn: Callable[[Any], int],
                     overflow_fn: Callable[[Any], int], handle: Any,
                     traced: bool, what: str) -> int:

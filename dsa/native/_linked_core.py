@@ -22,8 +22,8 @@ from dsa._compat import (LIST_INDEX, RichComparisons, as_subscript,
 
 from dsa._list_iterators import clamped, left, reduced, state_index
 
-from ._common import (INT64_MAX, INT64_MIN, as_choice, as_int64,
-                      as_int64_list, as_seed, check, read_items, read_last_lines)
+from ._common import (INT64_MAX, INT64_MIN, as_choice, as_int64, as_int64_list,
+                      as_seed, check, read_items, read_last_lines)
 from ._loader import load
 
 _ffi, _lib = load(False)
