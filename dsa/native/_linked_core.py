@@ -576,18 +576,18 @@ class _NativeLinkedList(RichComparisons, MutableSequence):
         self._node_check(status)
         return value
 
-    def move_to_front(self, node: NodeHandle) -> None:
-        """Make ``node`` the first node.  O(1)."""
+    def _move_to_end(self, node: Any, front: bool) -> None:
         self._foreign(node)
         with self._lock:
-            status = self._lib.dsa_ll_move_to_front(
-                self._l, self._fill(node, self._ref))
+            move = (self._lib.dsa_ll_move_to_front if front
+                    else self._lib.dsa_ll_move_to_back)
+            status = move(self._l, self._fill(node, self._ref))
         self._node_check(status)
+
+    def move_to_front(self, node: NodeHandle) -> None:
+        """Make ``node`` the first node.  O(1)."""
+        self._move_to_end(node, True)
 
     def move_to_back(self, node: NodeHandle) -> None:
         """Make ``node`` the last node.  O(1)."""
-        self._foreign(node)
-        with self._lock:
-            status = self._lib.dsa_ll_move_to_back(
-                self._l, self._fill(node, self._ref))
-        self._node_check(status)
+        self._move_to_end(node, False)
