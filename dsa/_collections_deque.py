@@ -65,9 +65,9 @@ import types
 from typing import (TYPE_CHECKING, Any, Callable, Dict, Generic, Iterable,
                     Iterator, List, Optional, SupportsIndex, Tuple, TypeVar)
 
-from dsa._compat import (DEQUE_FULL, DEQUE_MUTATED, SSIZE_MAX, RichComparisons,
-                         as_repeat_count, as_ssize, bad_argument, cannot_concatenate,
-                         cannot_multiply, clamp_bounds, deque_position,
+from dsa._compat import (DEQUE_FULL, DEQUE_MUTATED, SSIZE_MAX, RepeatInPlace,
+                         RichComparisons, as_repeat_count, as_ssize, bad_argument,
+                         cannot_concatenate, cannot_multiply, clamp_bounds, deque_position,
                          has_index, name_of, not_in_deque, reflected, same_item)
 
 if TYPE_CHECKING:
@@ -354,12 +354,12 @@ class _Rearranging(_BlockLayout[T]):
         raise not_in_deque(value)
 
 
-class DequeSurface(_Rearranging[T], RichComparisons):
+class DequeSurface(_Rearranging[T], RichComparisons, RepeatInPlace):
     """The rest of collections.deque: iteration, copies, operators,
     comparisons, printing and pickling, on top of :class:`_Rearranging`."""
 
     __slots__ = ()
-    __hash__ = None                 # mutable, like deque
+    __hash__ = None  # type: ignore[assignment]  # mutable, like deque
 
     def __class_getitem__(cls, item: Any, /) -> types.GenericAlias:
         return types.GenericAlias(cls, item)
@@ -439,12 +439,6 @@ class DequeSurface(_Rearranging[T], RichComparisons):
         if not has_index(n):
             return NotImplemented   # let a sequence on the left say what is wrong
         return self._repeated(as_repeat_count(n))
-
-    def __imul__(self, n: SupportsIndex) -> Self:
-        if not has_index(n):
-            return NotImplemented   # Python then tries __mul__, which explains
-        self._repeat_in_place(as_repeat_count(n))
-        return self
 
     def _repeated(self, n: int) -> Self:
         new = self._copy()          # self's class and maxlen, as deque does

@@ -30,7 +30,11 @@ from __future__ import annotations
 import numbers
 import operator
 import sys
-from typing import Any, Callable, Iterable, Iterator, Optional, Tuple
+from typing import (TYPE_CHECKING, Any, Callable, Iterable, Iterator, Optional, SupportsIndex,
+                    Tuple)
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
 
 SSIZE_MAX = sys.maxsize             # the range of C's Py_ssize_t, which
 SSIZE_MIN = -sys.maxsize - 1        # CPython converts position arguments to
@@ -247,6 +251,25 @@ class RichComparisons:
         return self._compare(other, operator.ge)
 
     __hash__ = None  # type: ignore[assignment]
+
+
+class RepeatInPlace:
+    """``seq *= n`` as list and deque take it (``sq_inplace_repeat``): an
+    ``n`` that is no index gets NotImplemented, so that Python tries
+    ``__mul__``, whose error explains; otherwise the class's own
+    ``_repeat_in_place(count)`` keeps the items and adds ``count - 1``
+    copies.  Slot-free, like :class:`RichComparisons`."""
+
+    __slots__ = ()
+
+    def _repeat_in_place(self, count: int) -> None:
+        raise NotImplementedError
+
+    def __imul__(self, n: SupportsIndex) -> Self:
+        if not has_index(n):
+            return NotImplemented
+        self._repeat_in_place(as_repeat_count(n))
+        return self
 
 
 ###############################################################################

@@ -111,18 +111,18 @@ class _Position:
             self._version = _STALE
 
 
-class _ForwardIterator(_Position):
-    """``iter(a)``: ``_node`` is the node at ``_index`` while the version
-    holds, and ``_end`` what follows the last node (None, or the doubly
-    linked list's sentinel)."""
+class _NodeWalk(_Position):
+    """An iterator that holds ``_node``, the node at ``_index`` while the
+    version holds, and ``_end``, the node met once the walk is over (None,
+    or the doubly linked list's sentinel); ``_step`` moves one link on."""
 
     __slots__ = ("_node", "_end")
-    _forward = True
 
-    def __init__(self, owner: _ListCore[T, Any], first: Optional[_LinkNode[T]],
-                 end: Optional[_LinkNode[Any]]) -> None:
-        self._list, self._index, self._version = owner, 0, owner._version
-        self._node, self._end = first, end
+    _node: Optional[_LinkNode[Any]]
+    _end: Optional[_LinkNode[Any]]
+
+    def _step(self, node: _LinkNode[Any]) -> Optional[_LinkNode[Any]]:
+        raise NotImplementedError
 
     def __next__(self) -> Any:
         owner = self._list
@@ -134,50 +134,51 @@ class _ForwardIterator(_Position):
         if node is self._end:
             self._list = self._node = self._end = None   # exhausted for good
             raise StopIteration
-        self._node = node._next       # type: ignore[union-attr]  # not the end
-        self._index += 1
+        self._node = self._step(node)   # type: ignore[arg-type]  # not the end
         return node.value             # type: ignore[union-attr]
 
     def _find(self, owner: _ListCore[Any, Any]) -> Optional[_LinkNode[Any]]:
-        """The node at the index after a change (O(n)): the end past the last."""
+        """The node at the index after a change (O(n)): the end once the
+        index is outside the list (past the last, or before the first)."""
         self._version = owner._version
         i = self._index
-        return owner._node_at(i) if i < owner._size else self._end
+        return owner._node_at(i) if 0 <= i < owner._size else self._end
 
 
-class _BackwardIterator(_Position):
+class _ForwardIterator(_NodeWalk):
+    """``iter(a)``: follows ``_next``; ``_end`` is what follows the last
+    node (None, or the doubly linked list's sentinel)."""
+
+    __slots__ = ()
+    _forward = True
+
+    def __init__(self, owner: _ListCore[T, Any], first: Optional[_LinkNode[T]],
+                 end: Optional[_LinkNode[Any]]) -> None:
+        self._list, self._index, self._version = owner, 0, owner._version
+        self._node, self._end = first, end
+
+    def _step(self, node: _LinkNode[Any]) -> Optional[_LinkNode[Any]]:
+        self._index += 1
+        return node._next
+
+
+class _BackwardIterator(_NodeWalk):
     """``reversed(a)`` on a doubly linked list: follows ``_prev`` from the
     node at ``_index``; ``_end`` is the sentinel, met before the first.
     The index counts down; a step stops once it is below 0, or past the end
     of a list that has shrunk."""
 
-    __slots__ = ("_node", "_end")
+    __slots__ = ()
     _forward = False
 
     def __init__(self, owner: _ListCore[T, Any], last: _LinkNode[T],
                  end: _LinkNode[Any]) -> None:
         self._list, self._index, self._version = owner, owner._size - 1, owner._version
-        self._node: Optional[_LinkNode[Any]] = last
-        self._end: Optional[_LinkNode[Any]] = end
+        self._node, self._end = last, end
 
-    def __next__(self) -> Any:
-        owner = self._list
-        if owner is None:
-            raise StopIteration
-        node = self._node
-        if owner._version != self._version:
-            node = self._find(owner)
-        if node is self._end:
-            self._list = self._node = self._end = None
-            raise StopIteration
-        self._node = node._prev       # type: ignore[union-attr]  # doubly linked
+    def _step(self, node: _LinkNode[Any]) -> Optional[_LinkNode[Any]]:
         self._index -= 1
-        return node.value             # type: ignore[union-attr]
-
-    def _find(self, owner: _ListCore[Any, Any]) -> Optional[_LinkNode[Any]]:
-        self._version = owner._version
-        i = self._index
-        return owner._node_at(i) if 0 <= i < owner._size else self._end
+        return node._prev  # type: ignore[attr-defined,no-any-return]  # doubly linked
 
 
 class _SnapshotIterator(_Position):

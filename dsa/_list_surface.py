@@ -67,8 +67,8 @@ from typing import (TYPE_CHECKING, Any, Callable, Dict, Generic, Iterable,
 from dsa._compat import (EMPTY_LIST, EXTENDED_SLICE_NOT_ITERABLE, LIST_INDEX,
                          LIST_ASSIGNMENT_INDEX, MODIFIED_DURING_SORT, POP_INDEX,
                          REMOVE_MISSING, SLICE_NOT_ITERABLE, SSIZE_MAX,
-                         RichComparisons, as_repeat_count, as_slice_bound,
-                         as_sort_flag, as_ssize, as_subscript,
+                         RepeatInPlace, RichComparisons, as_repeat_count,
+                         as_slice_bound, as_sort_flag, as_ssize, as_subscript,
                          cannot_concatenate, cannot_multiply,
                          extended_slice_size_error, has_index,
                          list_index_error, no_keywords, not_in_list,
@@ -423,12 +423,6 @@ class _ListArithmetic(_ListCore[T, N]):
             return NotImplemented
         return self.__mul__(n)
 
-    def __imul__(self, n: SupportsIndex) -> Self:
-        if not has_index(n):
-            return NotImplemented     # Python then tries __mul__, which explains
-        self._repeat_in_place(as_repeat_count(n))
-        return self
-
     def _repeat_in_place(self, count: int) -> None:
         """``self *= count``: keep the items and add ``count - 1`` copies."""
         if count < 1:
@@ -465,7 +459,7 @@ class _ListArithmetic(_ListCore[T, N]):
 
 
 
-class ListSurface(_ListArithmetic[T, N], RichComparisons):
+class ListSurface(_ListArithmetic[T, N], RichComparisons, RepeatInPlace):
     """Everything of list that works the same on a singly and a doubly linked
     list: searching, positions and slices, growing and shrinking (with
     :class:`_ListArithmetic` and :class:`_ListCore` below it)."""

@@ -4,22 +4,16 @@ the one way a test compares what two implementations did."""
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any, Callable, Optional, Tuple, Type, Union
 
+# The practice tests' environment for a child (the package first on its
+# path) is the one every test gives a child.
+from dsa.practice.tests.support import child_env
+
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def child_env(**extra: str) -> dict:
-    """This environment with the project first on PYTHONPATH, plus ``extra``."""
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(
-        [str(ROOT)] + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else []))
-    env.update(extra)
-    return env
 
 
 def run_module(module: str, *args: str, env: dict | None = None,
@@ -291,9 +285,33 @@ def check_suspect_figure(out: str) -> None:
     assert "Handle with care" in out
 
 
-def lesson_without_c(monkeypatch: Any, name: str, steps: list[int]) -> str:
-    """Run ``steps`` of lesson ``name``, quick, with the C twins forced off;
-    its output, flattened, once it said plainly what it skipped."""
+def lesson_context(*, width: int = 100, quick: bool = False, **shared: Any) -> Any:
+    """A lesson's context that prints into a string, ``width`` columns wide,
+    with ``shared`` already holding the figures a claim reads."""
+    import io
+
+    from rich.console import Console
+
+    from dsa.lessons import runner
+
+    context = runner.Context(console=Console(file=io.StringIO(), width=width),
+                             quick=quick)
+    context.shared.update(shared)
+    return context
+
+
+def claim_texts(lesson: str, claim: str) -> Any:
+    """What lesson ``lesson`` says for claim ``claim``, one text a verdict."""
+    from dsa.lessons import runner
+
+    return runner.parse(runner.load_text(lesson)).claims[claim]
+
+
+def lesson_without_c(monkeypatch: Any, name: str,
+                     steps: Optional[list[int]] = None) -> str:
+    """Run ``steps`` of lesson ``name`` (all of them by default), quick,
+    with the C twins forced off; its output, flattened, once it said
+    plainly what it skipped."""
     import io
 
     from rich.console import Console

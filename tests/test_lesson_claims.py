@@ -3,6 +3,7 @@ lesson's checks driven both ways with injected figures (no timing here)."""
 
 from __future__ import annotations
 
+import functools
 import io
 from types import SimpleNamespace
 
@@ -13,6 +14,8 @@ import dsa.lessons as lessons
 from dsa.lessons import runner
 from dsa.lessons.figures import Ratio
 from dsa.machine import CacheLevel, Machine
+
+from helpers import lesson_context
 
 CLAIM_TEXT = """# T
 
@@ -30,10 +33,7 @@ after
 """
 
 
-def ctx(**shared) -> runner.Context:
-    context = runner.Context(console=Console(file=io.StringIO(), width=80))
-    context.shared.update(shared)
-    return context
+ctx = functools.partial(lesson_context, width=80)
 
 
 # ---------------------------------------------------------------------------

@@ -3,27 +3,25 @@ claim of the steps driven both ways with injected figures (no timing here)."""
 
 from __future__ import annotations
 
-import io
+import functools
 import random
 from collections import deque
 
 import pytest
-from rich.console import Console
 
 from dsa.lessons import deque as lesson
 from dsa.lessons import questions, runner
 from dsa.lessons.deque_canon import (BoundedRow, RingDeque, RingRow, RotateRow,
                                      SparesRow, growth_copies, per_item_runs)
 
+from helpers import claim_texts, lesson_context
 
-def ctx(**shared) -> runner.Context:
-    context = runner.Context(console=Console(file=io.StringIO(), width=80))
-    context.shared.update(shared)
-    return context
+
+ctx = functools.partial(lesson_context, width=80)
 
 
 def texts(claim: str) -> runner.ClaimText:
-    return runner.parse(runner.load_text("deque")).claims[claim]
+    return claim_texts("deque", claim)
 
 
 def chosen(claim: str, verdict: runner.Verdict) -> str:

@@ -24,7 +24,7 @@ import dsa.lessons as lessons
 from dsa.lessons import hashtable as lesson
 from dsa.lessons import runner
 
-from helpers import child_env, flat, run_module
+from helpers import child_env, flat, lesson_without_c, run_module
 QUICK_FLOOD_KEYS = 1_000          # the Python tables' size in quick mode
 
 
@@ -222,19 +222,7 @@ def test_markers_match_hooks():
 
 
 def test_lesson_runs_without_the_c_twins(monkeypatch):
-    import dsa.native
-
-    why = "the C twins of dsa are not available (forced off by a test). Build them."
-    monkeypatch.setattr(dsa.native, "available", False)
-    monkeypatch.setattr(dsa.native, "why_unavailable", why)
-    buffer = io.StringIO()
-    console = Console(file=buffer, width=120)
-    assert runner.run(lessons.find("hashtable"), quick=True, pause=False,
-                      console=console) == 0
-    out = flat(buffer.getvalue())
-    assert "C twins missing" in out
-    assert "forced off by a test" in out
-    assert "Skipped" in out
+    out = lesson_without_c(monkeypatch, "hashtable")   # says what it skipped
     # the pure-Python parts still ran, to the end
     assert repr({1: "a", 1.0: "b", True: "c"}) in out
     assert "the average over non-empty slots matches 4 of 4" in out

@@ -4,28 +4,34 @@ question, the heapsort animation, and each experiment run small."""
 
 from __future__ import annotations
 
-import io
 import random
 import re
 
 import pytest
-from rich.console import Console
 
 from dsa.heap import HeapStats
 from dsa.lessons import heap, heap_arity, heap_canon as hc, heap_dijkstra, heap_sorting
 from dsa.lessons import questions, runner
 
-
-def ctx(quick: bool = False, **shared) -> runner.Context:
-    context = runner.Context(console=Console(file=io.StringIO(), width=100), quick=quick)
-    context.shared.update(shared)
-    return context
+from helpers import lesson_context as ctx
 
 
 def chosen(name: str, verdict) -> str:
     text = runner.claim_text(runner.parse(runner.load_text("heap")).claims[name], verdict)
     assert not re.search(r"\{[a-z_0-9]+\}", text), text      # every field filled
     return text
+
+
+def race_three_ways(claim, key: str, figures, slower: dict, noisy: dict) -> None:
+    """A race's claim holds on ``figures()``, fails where the winner's
+    times are ``slower`` ("kept up"), and is not judged where they are
+    ``noisy`` ("spread"): the figures stored under ``key`` each time."""
+    name = claim.__name__
+    assert claim(ctx(**{key: figures()})).holds is True
+    lost = claim(ctx(**{key: figures(**slower)}))
+    assert lost.holds is False and "kept up" in chosen(name, lost)
+    unsure = claim(ctx(**{key: figures(**noisy)}))
+    assert unsure.holds is None and "spread" in chosen(name, unsure)
 
 
 # ---------------------------------------------------------------------------
@@ -48,13 +54,9 @@ def test_heapsort_comparisons_claim_both_ways():
 
 
 def test_sorted_beats_heapsort_claim_three_ways():
-    assert heap_sorting.sorted_beats_heapsort(ctx(heapsort=sorts())).holds is True
-    slower = heap_sorting.sorted_beats_heapsort(
-        ctx(heapsort=sorts(t_heapq=(0.9, 0.8, 0.9))))
-    assert slower.holds is False and "kept up" in chosen("sorted_beats_heapsort", slower)
-    noisy = heap_sorting.sorted_beats_heapsort(
-        ctx(heapsort=sorts(t_heapq=(1.2, 1.6, 2.0))))
-    assert noisy.holds is None and "spread" in chosen("sorted_beats_heapsort", noisy)
+    race_three_ways(heap_sorting.sorted_beats_heapsort, "heapsort", sorts,
+                    slower={"t_heapq": (0.9, 0.8, 0.9)},
+                    noisy={"t_heapq": (1.2, 1.6, 2.0)})
 
 
 def test_leaf_first_claim_both_ways():
@@ -193,13 +195,9 @@ def test_indexed_holds_fewer_claim_both_ways():
 
 
 def test_heapq_dijkstra_claim_three_ways():
-    assert heap_dijkstra.heapq_dijkstra_faster(ctx(dijkstra=searches())).holds is True
-    slower = heap_dijkstra.heapq_dijkstra_faster(
-        ctx(dijkstra=searches(t_i=(0.8, 0.9, 0.9))))
-    assert slower.holds is False and "kept up" in chosen("heapq_dijkstra_faster", slower)
-    noisy = heap_dijkstra.heapq_dijkstra_faster(
-        ctx(dijkstra=searches(t_i=(0.9, 1.3, 2.0))))
-    assert noisy.holds is None and "spread" in chosen("heapq_dijkstra_faster", noisy)
+    race_three_ways(heap_dijkstra.heapq_dijkstra_faster, "dijkstra", searches,
+                    slower={"t_i": (0.8, 0.9, 0.9)},
+                    noisy={"t_i": (0.9, 1.3, 2.0)})
 
 
 def test_the_dijkstra_experiment_runs_small():

@@ -3,25 +3,19 @@ figures, and its three claims driven both ways with injected figures."""
 
 from __future__ import annotations
 
-import io
 import re
 
 import pytest
-from rich.console import Console
 
 from dsa.lessons import cost_model as cm
 from dsa.lessons import heap, heap_model, runner
 from dsa.lessons.figures import Ratio
 
+from helpers import lesson_context as ctx
+
 N = 100_000
 BUILD_N = 1_000_000
 SWAPS = 17_951_445
-
-
-def ctx(**shared) -> runner.Context:
-    context = runner.Context(console=Console(file=io.StringIO(), width=100))
-    context.shared.update(shared)
-    return context
 
 
 def model(now: cm.UnitCosts | None, *, drain_now: float | None = None,

@@ -4,11 +4,9 @@ figures (no timed assertion anywhere)."""
 
 from __future__ import annotations
 
-import io
 import re
 
 import pytest
-from rich.console import Console
 
 from dsa.lessons import linkedlist as ll
 from dsa.lessons import linkedlist_boxes as boxes
@@ -17,17 +15,13 @@ from dsa.lessons import linkedlist_nodes as nodes
 from dsa.lessons import linkedlist_tlb as tlb
 from dsa.lessons import questions, runner
 
+from helpers import claim_texts, lesson_context as ctx
+
 MIB = 1 << 20
 
 
-def ctx(**shared) -> runner.Context:
-    context = runner.Context(console=Console(file=io.StringIO(), width=100))
-    context.shared.update(shared)
-    return context
-
-
 def texts(claim: str) -> runner.ClaimText:
-    return runner.parse(runner.load_text("linkedlist")).claims[claim]
+    return claim_texts("linkedlist", claim)
 
 
 # ---------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from rich.console import Console
 import dsa.lessons as lessons
 from dsa.lessons import runner
 
-from helpers import ROOT, child_env, run_module
+from helpers import ROOT, child_env, lesson_without_c, run_module
 
 
 def _env(**extra: str) -> dict:
@@ -261,18 +261,7 @@ def test_interactive_run_stops_on_q(monkeypatch):
 
 
 def test_lesson_runs_without_the_c_twins(monkeypatch):
-    import dsa.native
-
-    why = "the C twins of dsa are not available (forced off by a test). Build them."
-    monkeypatch.setattr(dsa.native, "available", False)
-    monkeypatch.setattr(dsa.native, "why_unavailable", why)
-    buffer = io.StringIO()
-    console = Console(file=buffer, width=120)
-    assert runner.run(lessons.find("heap"), quick=True, pause=False,
-                      console=console) == 0
-    out = buffer.getvalue()
-    assert "C twins missing" in out
-    assert "forced off by a test" in out
+    out = lesson_without_c(monkeypatch, "heap")   # says what it skipped
     # the pure-Python parts still ran to the end, exact counts included
     bottom_up, one_at_a_time = million_counts()
     assert bottom_up in out and one_at_a_time in out

@@ -21,11 +21,12 @@ from rich.text import Text
 
 from dsa.deque import BlockedDeque
 from dsa.pictures.draw import block_state, draw_blocks, fills
-from dsa.timing import format_ratio, format_seconds, measure
+from dsa.timing import format_ratio, format_seconds
 
 from . import deque_canon as canon
 from .deque_canon import RingDeque
 from .figures import Figure, Ratio, count, ratio_pair, seconds, spread
+from .per_op import implied_bandwidth, list_front_insert, per_op
 from .runner import Context, Hooks, Verdict, not_measured, threshold
 
 hooks = Hooks()
@@ -48,38 +49,8 @@ PICTURE_OPS: tuple[tuple[str, Any], ...] = (
 )
 
 
-def _per_op(fn: Callable[[], Any], ops: int, repeat: int = 3,
-            setup: Callable[[], Any] | None = None) -> float:
-    """Median seconds per operation of ``fn`` (which does ``ops`` of them);
-    ``setup`` runs before each run, outside the clock, to undo the last one."""
-    gc.disable()
-    try:
-        return measure(fn, repeat=repeat, setup=setup).median / ops
-    finally:
-        gc.enable()
-
-
-def implied_bandwidth(n: int, seconds_per_insert: float) -> float:
-    """Bytes per second a front insert into ``n`` pointers would need."""
-    return 8 * n / seconds_per_insert if seconds_per_insert else float("inf")
-
-
 # ===========================================================================
 # Step 1: appendleft vs list.insert(0, x)
-
-
-def list_front_insert(n: int, ops: int) -> float:
-    """Seconds per ``list.insert(0, x)`` on a list of ``n``."""
-    lst = list(range(n))
-
-    def run() -> None:
-        ins = lst.insert
-        for _ in range(ops):
-            ins(0, -1)
-
-    def undo() -> None:                 # outside the clock
-        del lst[:len(lst) - n]
-    return _per_op(run, ops, setup=undo)
 
 
 def appendleft_cost(make: Callable[[Iterable[int]], Any], n: int, ops: int) -> float:
@@ -95,7 +66,7 @@ def appendleft_cost(make: Callable[[Iterable[int]], Any], n: int, ops: int) -> f
         pop = d.popleft
         for _ in range(len(d) - n):
             pop()
-    return _per_op(run, ops, setup=undo)
+    return per_op(run, ops, setup=undo)
 
 
 @hooks.experiment("front_insert")
@@ -451,7 +422,7 @@ def fifo_race(ctx: Context) -> None:
                             ("blocked", fifo(BlockedDeque, n), n),
                             ("deque_small", fifo(deque, list_n), list_n),
                             ("list", list_fifo(list_n), list_n)):
-            t[key] = _per_op(run, 2 * k, repeat=repeat)
+            t[key] = per_op(run, 2 * k, repeat=repeat)
     rows = [
         Figure(f"collections.deque: append then popleft, {count(n)}", "—",
                seconds(t["deque"]) + "/op", "the baseline"),

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from .linkedlist_boxes import (OPERATIONS, Scene, boxes, draw, insert_frames,
                                remove_frames, splice_frames)
-from .linkedlist_common import (PUB_N, REPEATS, Node, build_nodes, build_nodes_shuffled,
-                                hooks, range_sum, sum_by_index, sum_list, sum_nodes)
+from .linkedlist_common import (PUB_N, Node, build_nodes, build_nodes_shuffled, hooks,
+                                range_sum, sum_by_index, sum_list, sum_nodes)
 from .linkedlist_counts import (CG_KINDS, CG_N, LINE_KINDS, LINES_N, MEMORY_N, lines,
                                 memory, simulated_misses, traced_bytes)
 from .linkedlist_ladder import (LLC_HIT_MAX_NS, SVG_NAME, LadderFigures, cache_steps,
@@ -40,6 +40,7 @@ from .linkedlist_walks import (C_WALK_NAMES, allocation_order, allocation_order_
                                python_shuffle_parts, python_walk, python_walk_size,
                                shuffled_array, shuffled_array_beats_shuffled_nodes,
                                shuffled_nodes_wait)
+from .per_op import REPEATS
 
 __all__ = [
     "hooks", "Node", "build_nodes", "build_nodes_shuffled", "sum_list", "sum_nodes",

@@ -7,21 +7,19 @@ counted (:mod:`.linkedlist_counts`), nodes drawn and sentinels
 (:mod:`.linkedlist_nodes`), and inserts and removals timed
 (:mod:`.linkedlist_ops`).  All of them register their functions on the one
 :data:`hooks` below, which :mod:`dsa.lessons.linkedlist` hands to the
-runner; here are the published figures, the textbook node, and the timing
-helpers every part uses.
+runner; here are the published figures, the textbook node, and the
+helpers every part uses (the timing ones are :mod:`.per_op`'s).
 """
 
 from __future__ import annotations
 
-import gc
 import random
-import statistics
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 from rich.text import Text
 
 from dsa.machine import Machine
-from dsa.timing import measure
+from dsa.practice.nodes import link
 
 from .figures import Ratio
 from .runner import Context, Hooks, Verdict
@@ -44,9 +42,6 @@ PUB_MIDDLE = (255_486e-9, 63_488_013e-9)
 PUB_APPENDLEFT = (53.3e-9, 25_434e-9)
 PUB_REMOVE = (335e-9, 13_692e-9)
 
-#: Timed repeats of each timed figure (the median is shown, with the range).
-REPEATS = 3
-
 
 class Node:
     """The textbook node: a value and the next node (no per-object dict)."""
@@ -64,15 +59,7 @@ class Node:
 
 def build_nodes(values: Sequence[int]) -> Node | None:
     """Nodes created in list order (so they sit roughly in address order)."""
-    head = tail = None
-    for v in values:
-        node = Node(v)
-        if tail is None:
-            head = node
-        else:
-            tail.next = node
-        tail = node
-    return head
+    return link(Node(v) for v in values)
 
 
 def build_nodes_shuffled(values: Sequence[int], seed: int = 1) -> Node | None:
@@ -80,12 +67,8 @@ def build_nodes_shuffled(values: Sequence[int], seed: int = 1) -> Node | None:
     shuffled order: following ``next`` jumps around memory."""
     order = list(range(len(values)))
     random.Random(seed).shuffle(order)
-    nodes: list[Node | None] = [None] * len(values)
-    for i in order:                      # allocation order: shuffled
-        nodes[i] = Node(values[i])
-    for i in range(len(values) - 1):     # list order: as given
-        nodes[i].next = nodes[i + 1]     # type: ignore[union-attr]
-    return nodes[0] if nodes else None
+    made = {i: Node(values[i]) for i in order}       # allocation order: shuffled
+    return link(made[i] for i in range(len(values)))  # list order: as given
 
 
 def sum_list(values: Sequence[int]) -> int:
@@ -127,25 +110,6 @@ def linked_classes():
 
 # ===========================================================================
 # Timing and printing helpers
-
-
-def per_op(fn: Callable[[], Any], ops: int, repeat: int = REPEATS,
-           setup: Callable[[], Any] | None = None) -> float:
-    """Median seconds per operation of ``fn`` (which does ``ops`` of them);
-    ``setup`` runs before each run, outside the clock, to undo the last one."""
-    return statistics.median(runs_per_op(fn, ops, repeat, setup))
-
-
-def runs_per_op(fn: Callable[[], Any], ops: int, repeat: int = REPEATS,
-                setup: Callable[[], Any] | None = None) -> list[float]:
-    """Seconds per operation of each timed run of ``fn`` (after a warm-up
-    run), the garbage collector paused so that none of its passes lands
-    inside one run."""
-    gc.disable()
-    try:
-        return [t / ops for t in measure(fn, repeat=repeat, setup=setup).runs]
-    finally:
-        gc.enable()
 
 
 def nanos(value: float) -> str:

@@ -22,7 +22,8 @@ from dsa.timing import format_ratio
 
 from .figures import Figure, Ratio, spread
 from .linkedlist_common import (PUB_CHASE_VS_SEQ, PUB_DRAM, PUB_GIB_WALK, PUB_L1,
-                                REPEATS, hooks, nanos, smaller)
+                                hooks, nanos, smaller)
+from .per_op import REPEATS
 from .runner import Context, Verdict, not_measured
 
 #: The ladder's chart, saved only with --charts DIR.

@@ -29,7 +29,8 @@ from rich.text import Text
 
 from . import linkedlist_canon as lc
 from .figures import Figure, Ratio, count, spread
-from .linkedlist_common import hooks, ns_tenths, runs_per_op, sum_nodes
+from .linkedlist_common import hooks, ns_tenths, sum_nodes
+from .per_op import runs_per_op
 from .runner import Context, Verdict, not_measured
 
 #: pymalloc's pool header on a 64-bit build (struct pool_header).

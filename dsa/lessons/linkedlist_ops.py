@@ -22,31 +22,12 @@ from dsa.timing import format_ratio, format_seconds, measure
 
 from .figures import Figure, ratio_pair, seconds, spread, count
 from .linkedlist_common import (PUB_APPENDLEFT, PUB_FRONT, PUB_MIDDLE, PUB_REMOVE,
-                                Node, build_nodes, hooks, linked_classes, per_op,
-                                runs_per_op)
+                                Node, build_nodes, hooks, linked_classes)
+from .per_op import implied_bandwidth, list_front_insert, per_op, runs_per_op
 from .runner import Context, Verdict, not_measured, threshold
 
 #: The size of the published insert and removal races.
 OPS_N = 1_000_000
-
-
-def list_front_insert(n: int, ops: int) -> float:
-    """Seconds per ``list.insert(0, x)`` on a list of ``n``."""
-    lst = list(range(n))
-
-    def run() -> None:
-        ins = lst.insert
-        for _ in range(ops):
-            ins(0, -1)
-
-    def undo() -> None:                 # outside the clock
-        del lst[:len(lst) - n]
-    return per_op(run, ops, setup=undo)
-
-
-def implied_bandwidth(n: int, seconds_per_insert: float) -> float:
-    """Bytes per second a front insert into ``n`` pointers would need."""
-    return 8 * n / seconds_per_insert if seconds_per_insert else float("inf")
 
 
 def appendleft_cost(d: Any, n: int, ops: int) -> float:

@@ -25,10 +25,11 @@ from dsa.timing import format_ratio, format_seconds
 from .figures import Figure, Ratio, count, seconds, spread
 from .linkedlist_common import (PUB_ALLOC_RATIO, PUB_IN_ORDER, PUB_LIST_NS,
                                 PUB_LIST_WALK, PUB_N, PUB_NODE_NS, PUB_NODE_WALK,
-                                PUB_SHUFFLED, REPEATS, build_nodes, build_nodes_shuffled,
+                                PUB_SHUFFLED, build_nodes, build_nodes_shuffled,
                                 hooks, l3_bytes, nanos, ns_tenths, per_element, range_sum,
-                                ratio_verdict, runs_per_op, smaller, sum_by_index, sum_list,
+                                ratio_verdict, smaller, sum_by_index, sum_list,
                                 sum_nodes, walk_ratio)
+from .per_op import REPEATS, runs_per_op
 from .runner import Context, Verdict, not_measured
 
 #: Seconds the Python walk may take in full mode; above it the walk runs

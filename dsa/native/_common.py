@@ -113,6 +113,14 @@ def check(lib: Any, status: int, message: str = "") -> None:
         raise_status(lib, status, message)
 
 
+def check_nonempty(lib: Any, status: int, empty: str) -> None:
+    """As :func:`check`, with ``empty`` as the IndexError's message for
+    DSA_EEMPTY: what the Python structure says when popped while empty."""
+    if status == lib.DSA_EEMPTY:
+        raise IndexError(empty)
+    check(lib, status)
+
+
 def read_last_lines(lock: Any, lines_fn: Callable[[Any], int],
                     overflow_fn: Callable[[Any], int], handle: Any,
                     traced: bool, what: str) -> int:
@@ -133,3 +141,16 @@ def read_last_lines(lock: Any, lines_fn: Callable[[Any], int],
     if overflowed:
         raise MemoryError("the trace ran out of memory; the count is short")
     return int(lines)
+
+
+def read_items(lock: Any, ffi: Any, lib: Any, len_fn: Callable[[Any], int],
+               items_fn: Callable[[Any, Any, int], int], handle: Any) -> List[int]:
+    """The ``to_list`` of every twin: under ``lock``, the length from
+    ``len_fn(handle)``, then the items copied out in one C call,
+    ``items_fn(handle, buffer, length)``."""
+    with lock:
+        n = len_fn(handle)
+        buf = ffi.new("int64_t[]", n)
+        status = items_fn(handle, buf, n)
+    check(lib, status)
+    return list(buf)

@@ -22,8 +22,8 @@ from dsa._compat import (LIST_INDEX, RichComparisons, as_subscript,
 
 from dsa._list_iterators import clamped, left, reduced, state_index
 
-from ._common import (INT64_MAX, INT64_MIN, as_choice, as_int64,
-                      as_int64_list, as_seed, check, read_last_lines)
+from ._common import (INT64_MAX, INT64_MIN, as_choice, as_int64, as_int64_list,
+                      as_seed, check, read_items, read_last_lines)
 from ._loader import load
 
 _ffi, _lib = load(False)
@@ -440,12 +440,8 @@ class _NativeLinkedList(RichComparisons, MutableSequence):
 
     def to_list(self) -> List[int]:
         """The values, front to back, as a plain list (one C call)."""
-        with self._lock:
-            n = self._lib.dsa_ll_len(self._l)
-            buf = self._ffi.new("int64_t[]", n)
-            status = self._lib.dsa_ll_items(self._l, buf, n)
-        check(self._lib, status)
-        return list(buf)
+        return read_items(self._lock, self._ffi, self._lib, self._lib.dsa_ll_len,
+                          self._lib.dsa_ll_items, self._l)
 
     def _start(self, forward: bool) -> _Cursor:
         """A cursor at the first (or last) position, and its node."""
@@ -580,18 +576,18 @@ class _NativeLinkedList(RichComparisons, MutableSequence):
         self._node_check(status)
         return value
 
-    def move_to_front(self, node: NodeHandle) -> None:
-        """Make ``node`` the first node.  O(1)."""
+    def _move_to_end(self, node: Any, front: bool) -> None:
         self._foreign(node)
         with self._lock:
-            status = self._lib.dsa_ll_move_to_front(
-                self._l, self._fill(node, self._ref))
+            move = (self._lib.dsa_ll_move_to_front if front
+                    else self._lib.dsa_ll_move_to_back)
+            status = move(self._l, self._fill(node, self._ref))
         self._node_check(status)
+
+    def move_to_front(self, node: NodeHandle) -> None:
+        """Make ``node`` the first node.  O(1)."""
+        self._move_to_end(node, True)
 
     def move_to_back(self, node: NodeHandle) -> None:
         """Make ``node`` the last node.  O(1)."""
-        self._foreign(node)
-        with self._lock:
-            status = self._lib.dsa_ll_move_to_back(
-                self._l, self._fill(node, self._ref))
-        self._node_check(status)
+        self._move_to_end(node, False)

@@ -81,8 +81,8 @@ from dsa._compat import (DEQUE_FULL, DEQUE_MUTATED, EMPTY_DEQUE, SSIZE_MAX,
 from dsa.deque import DEFAULT_BLOCK_SIZE, MAX_BLOCK_SIZE, check_block_size
 from dsa.pictures import Pictured
 
-from ._common import (as_int64, as_int64_list, check, read_last_lines,
-                      repr_name)
+from ._common import (as_int64, as_int64_list, check, check_nonempty, read_items,
+                      read_last_lines, repr_name)
 from ._loader import load
 # The kernels timed inside C live beside the class, importable from here too.
 from .deque_kernels import (BLOCK_SIZES, LAYOUTS, AccessResult, EndsResult,
@@ -183,9 +183,7 @@ class BlockedDeque(Pictured, RichComparisons, picture="deque"):
         with self._lock:
             status = pop(self._d, self._out)
             value = self._out[0]
-        if status == self._lib.DSA_EEMPTY:
-            raise IndexError(EMPTY_DEQUE)
-        check(self._lib, status)
+        check_nonempty(self._lib, status, EMPTY_DEQUE)
         return value
 
     def _position(self, index: Any) -> int:
@@ -372,12 +370,8 @@ class BlockedDeque(Pictured, RichComparisons, picture="deque"):
 
     def to_list(self) -> List[int]:
         """The items, left to right (one walk over the blocks)."""
-        with self._lock:
-            n = self._lib.dsa_dq_len(self._d)
-            buf = self._ffi.new("int64_t[]", n)
-            status = self._lib.dsa_dq_items(self._d, buf, n)
-        check(self._lib, status)
-        return list(buf)
+        return read_items(self._lock, self._ffi, self._lib, self._lib.dsa_dq_len,
+                          self._lib.dsa_dq_items, self._d)
 
     def sum(self) -> int:
         """The sum of the items modulo 2**64, as a signed int64: the walk

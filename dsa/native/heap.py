@@ -62,7 +62,8 @@ from dsa.heap import HeapStats     # the counters both twins report in
 from dsa.pictures import Pictured
 
 from ._common import (as_choice, as_int64, as_int64_list, as_positive,
-                      as_seed, as_size, check, read_last_lines, repr_name)
+                      as_seed, as_size, check, check_nonempty, read_items,
+                      read_last_lines, repr_name)
 from ._loader import load
 
 __all__ = [
@@ -158,11 +159,6 @@ class DaryHeap(Pictured, picture="heap"):
             status = self._lib.dsa_heap_heapify(self._h, buf, len(items))
         check(self._lib, status)
 
-    def _check(self, status: int, empty: str) -> None:
-        if status == self._lib.DSA_EEMPTY:
-            raise IndexError(empty)
-        check(self._lib, status)
-
     # ---- properties -----------------------------------------------------
 
     @property
@@ -230,7 +226,7 @@ class DaryHeap(Pictured, picture="heap"):
         with self._lock:
             status = self._lib.dsa_heap_pop(self._h, self._out)
             value = self._out[0]
-        self._check(status, "pop from an empty heap")
+        check_nonempty(self._lib, status, "pop from an empty heap")
         return value
 
     def peek(self) -> int:
@@ -238,7 +234,7 @@ class DaryHeap(Pictured, picture="heap"):
         with self._lock:
             status = self._lib.dsa_heap_peek(self._h, self._out)
             value = self._out[0]
-        self._check(status, "peek at an empty heap")
+        check_nonempty(self._lib, status, "peek at an empty heap")
         return value
 
     def pushpop(self, item: Any) -> int:
@@ -256,7 +252,7 @@ class DaryHeap(Pictured, picture="heap"):
         with self._lock:
             status = self._lib.dsa_heap_replace(self._h, value, self._out)
             value = self._out[0]
-        self._check(status, "replace on an empty heap")
+        check_nonempty(self._lib, status, "replace on an empty heap")
         return value
 
     def heapify(self, iterable: Iterable[Any]) -> None:
@@ -279,12 +275,8 @@ class DaryHeap(Pictured, picture="heap"):
 
     def to_list(self) -> List[int]:
         """A copy of the array, in array (not sorted) order."""
-        with self._lock:
-            n = self._lib.dsa_heap_len(self._h)
-            buf = self._ffi.new("int64_t[]", n)
-            status = self._lib.dsa_heap_items(self._h, buf, n)
-        check(self._lib, status)
-        return list(buf)
+        return read_items(self._lock, self._ffi, self._lib, self._lib.dsa_heap_len,
+                          self._lib.dsa_heap_items, self._h)
 
     def __iter__(self) -> Iterator[int]:
         """The items in array order; RuntimeError if the heap changes."""

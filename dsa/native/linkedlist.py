@@ -117,7 +117,7 @@ from dsa._compat import (EMPTY_LIST, EXTENDED_SLICE_NOT_ITERABLE, LIST_INDEX,
                          slice_items)
 from dsa.pictures import Pictured
 
-from ._common import as_int64, as_int64_list, check, repr_name
+from ._common import as_int64, as_int64_list, check, check_nonempty, repr_name
 from ._linked_core import (LAYOUTS, LINE_BYTES, NODE_BYTES, NodeHandle,
                            _c_int, _NativeLinkedList)
 from .linkedlist_kernels import (DEFAULT_LADDER_SIZES, LADDER_SIZES,
@@ -353,9 +353,7 @@ class DoublyLinkedList(Pictured, _NativeLinkedList, picture="doubly"):
         with self._lock:
             status = self._lib.dsa_ll_pop(self._l, 0, self._out)
             value = self._out[0]
-        if status == self._lib.DSA_EEMPTY:
-            raise IndexError(EMPTY_LIST)
-        check(self._lib, status)
+        check_nonempty(self._lib, status, EMPTY_LIST)
         return value
 
     def remove(self, value: Any) -> None:

@@ -4,17 +4,25 @@ Stubs import them (``from dsa.practice.nodes import ListNode``) and the
 graders build their inputs from them, so a learner's code and the grader
 agree on what a node is.  ``from_list`` and ``to_list`` are conveniences for
 trying a solution at the prompt; ``to_list`` refuses to loop forever on a
-cycle.  :class:`RandomListNode` adds a second pointer, ``random``, to any
+cycle, and ``link`` chains nodes of any class with a ``next``.  :class:`RandomListNode` adds a second pointer, ``random``, to any
 node of the list or None; ``from_pairs`` and ``to_pairs`` build and read
 such lists.
 """
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import (Any, Dict, Iterable, List, Optional, Protocol, Sequence, Tuple,
+                    TypeVar)
 
 __all__ = ["ListNode", "RandomListNode", "from_list", "to_list", "from_pairs",
-           "to_pairs"]
+           "to_pairs", "link"]
+
+
+class _Linkable(Protocol):
+    next: Any
+
+
+N = TypeVar("N", bound=_Linkable)
 
 
 class ListNode:
@@ -30,18 +38,24 @@ class ListNode:
         return f"ListNode({self.val!r})"
 
 
-def from_list(values: Iterable[Any]) -> Optional[ListNode]:
-    """Build a chain holding ``values`` in order and return its head (or None)."""
-    head: Optional[ListNode] = None
-    tail: Optional[ListNode] = None
-    for value in values:
-        node = ListNode(value)
+def link(nodes: Iterable[N]) -> Optional[N]:
+    """Link ``nodes`` in the order given (each one's ``next`` is the one
+    after it) and return the first, or None for no nodes.  Any node class
+    with a ``next`` attribute will do."""
+    head: Optional[N] = None
+    tail: Optional[N] = None
+    for node in nodes:
         if tail is None:
             head = node
         else:
             tail.next = node
         tail = node
     return head
+
+
+def from_list(values: Iterable[Any]) -> Optional[ListNode]:
+    """Build a chain holding ``values`` in order and return its head (or None)."""
+    return link(ListNode(value) for value in values)
 
 
 def to_list(head: Optional[ListNode], limit: int = 1_000_000) -> List[Any]:
@@ -80,11 +94,9 @@ def from_pairs(pairs: Sequence[Tuple[Any, Optional[int]]]) -> Optional[RandomLis
     ``random_index`` being the position of the node ``random`` refers to, or
     None; return its head (None for no pairs)."""
     nodes = [RandomListNode(val) for val, _ in pairs]
-    for node, successor in zip(nodes, nodes[1:]):
-        node.next = successor
     for node, (_, index) in zip(nodes, pairs):
         node.random = None if index is None else nodes[index]
-    return nodes[0] if nodes else None
+    return link(nodes)
 
 
 def to_pairs(head: Optional[RandomListNode],
