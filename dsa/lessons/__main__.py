@@ -1,5 +1,5 @@
 """python -m dsa.lessons [NAME] [--quick] [--no-pause] [--svg PATH] [--charts DIR]
-[--width N] [--steps LIST] [--no-questions]"""
+[--width N] [--steps LIST] [--no-questions] [--values LIST]"""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import sys
 import textwrap
 
 from . import LESSONS, find
+from .values import INTEGERS, WORDS, kind_for, parse_values
 
 #: Exit status after Ctrl-C (as the runner's).
 INTERRUPTED = 130
@@ -52,6 +53,12 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--no-questions", action="store_true",
                    help="in a terminal, do not ask for a prediction before each race "
                         "(without a terminal nothing is asked anyway)")
+    p.add_argument("--values", metavar="LIST",
+                   help="your own values for the animations instead of the published "
+                        f"examples, e.g. 9,4,7,1: for heap and deque, "
+                        f"{INTEGERS.describe()}; for hashtable, {WORDS.describe()}. "
+                        "In a terminal, without it, the first animation offers a "
+                        "prompt (not with --no-questions)")
     return p
 
 
@@ -84,13 +91,20 @@ def main(argv: list[str] | None = None) -> int:
     if args.width is not None and args.width < 40:
         print("--width must be at least 40", file=sys.stderr)
         return 2
+    values = None
+    if args.values is not None:
+        try:
+            values = parse_values(args.values, kind_for(info.name))
+        except ValueError as exc:
+            parser().error(f"--values for {info.name}: {exc}")   # exits with 2
     try:
         from .runner import StepOutOfRange, run  # rich loads only now
 
         try:
             return run(info, quick=args.quick, pause=not args.no_pause,
                        svg=args.svg, width=args.width, steps=args.steps,
-                       charts=args.charts, questions=not args.no_questions)
+                       charts=args.charts, questions=not args.no_questions,
+                       values=values)
         except StepOutOfRange as exc:
             print(exc, file=sys.stderr)
             return 2

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import Callable, Iterable, Iterator, TextIO
+from typing import Callable, Iterable, Iterator, Sequence, TextIO
 
 from rich import box
 from rich.console import Console
@@ -27,6 +27,7 @@ from dsa.machine import PUBLISHED, Machine, this_machine
 from .figures import Figure, figures_table, machines_panel
 from .markup import HOOK_KINDS
 from .terminal import GO_ON, QUIT, PagedOutput, Terminal, wait_for_one
+from .values import ValueKind, kind_for, parse_values, shown
 from .verdicts import Verdict
 
 
@@ -114,6 +115,14 @@ class Context:
     asking: bool = False
     #: The learner's predictions, in the order asked (see questions.py).
     predictions: list = field(default_factory=list)
+    #: The learner's values (``--values``, parsed), or None: see :meth:`values`.
+    given_values: tuple | None = None
+    #: How values typed at the prompt are read (the lesson's kind).
+    value_kind: ValueKind = field(default_factory=lambda: kind_for(""))
+    #: Asked once a run: None until then, () for "the examples".
+    _values_answer: tuple | None = field(default=None, repr=False)
+    #: Whether an animation has asked for values in this run.
+    values_read: bool = False
     _native_error: str = field(default="", repr=False)
     _native_explained: bool = field(default=False, repr=False)
 
@@ -168,22 +177,38 @@ class Context:
         """Digits typed after ``prompt``, echoed, until Enter; None when
         nothing was typed or Escape cancels.  Keys typed already count (the
         number follows the key that asked for it)."""
-        stream = self._raw_prompt(prompt, discard=False)
-        digits = ""
+        digits = self._read_typed(prompt, str.isdigit, 4, quit_keys=QUIT, discard=False)
+        return int(digits) if digits else None
+
+    def read_line(self, prompt: str) -> str:
+        """A line typed after ``prompt``, echoed, until Enter ("" when Escape
+        cancels); Ctrl-D quits, and so does a line that is just q."""
+        line = self._read_typed(prompt, str.isprintable, 120, quit_keys=("\x04",),
+                                 discard=True)
+        if line.strip().lower() in ("q", "quit"):
+            raise QuitLesson
+        return line
+
+    def _read_typed(self, prompt: str, accept: Callable[[str], bool], longest: int,
+                    *, quit_keys: tuple[str, ...], discard: bool) -> str:
+        """Keys ``accept`` takes, echoed, up to ``longest`` of them, until
+        Enter; Escape clears them; backspace deletes one; ``quit_keys`` quit."""
+        stream = self._raw_prompt(prompt, discard=discard)
+        typed = ""
         try:
             while True:
                 key = self.terminal.key()       # type: ignore[union-attr]
-                if key in QUIT:
+                if key in quit_keys:
                     raise QuitLesson
                 if key in ("\r", "\n", "\x1b"):
                     if key == "\x1b":
-                        digits = ""
+                        typed = ""
                     break
-                if key in ("\x7f", "\b") and digits:
-                    digits = digits[:-1]
+                if key in ("\x7f", "\b") and typed:
+                    typed = typed[:-1]
                     stream.write("\b \b")
-                elif key.isdigit() and len(digits) < 4:
-                    digits += key
+                elif accept(key) and len(typed) < longest:
+                    typed += key
                     stream.write(key)
                 stream.flush()
         finally:
@@ -191,7 +216,52 @@ class Context:
             stream.flush()
         if self.paged is not None:
             self.paged.reset()
-        return int(digits) if digits else None
+        return typed
+
+    # -- the learner's values ------------------------------------------
+    def values(self, default: Sequence) -> list:
+        """The learner's values for an animation, or a copy of ``default``
+        (the published example).
+
+        ``--values`` wins.  Otherwise, when the lesson asks questions (a
+        terminal, without --no-questions), the first animation to call this
+        offers a prompt; the answer, typed values or the example, holds for
+        the rest of the run, so a replay (``r``) draws the same pictures.
+        """
+        self.values_read = True
+        if self.given_values is None and self._values_answer is None:
+            self._values_answer = self._ask_values(default) if self.asking else ()
+        chosen = self.given_values or self._values_answer
+        if chosen:
+            self.console.print(Text(
+                f"your values: {shown(chosen)} (the text describes the published "
+                f"example, {shown(default)}; the captions here are worked out from "
+                "yours)", style="magenta"))
+        return list(chosen) if chosen else list(default)
+
+    def custom_values(self) -> bool:
+        """Whether the animations run on the learner's values."""
+        return bool(self.given_values or self._values_answer)
+
+    def _ask_values(self, default: Sequence) -> tuple:
+        """Typed values, checked as --values is; () for the example."""
+        prompt = f"Enter for the example {shown(default, most=3)}, or type your own:"
+        while True:
+            if self.terminal is not None:
+                typed = self.read_line(prompt)
+            else:
+                try:
+                    typed = self.console.input(Text(f"{prompt} ", style="dim"))
+                except EOFError:
+                    raise QuitLesson from None
+                if typed.strip().lower() in ("q", "quit"):
+                    raise QuitLesson
+            if not typed.strip():
+                return ()
+            try:
+                return parse_values(typed, self.value_kind)
+            except ValueError as exc:
+                self.console.print(Text(f"not used: {exc}", style="yellow"))
 
     def choose(self, prompt: str, count: int) -> int | None:
         """A choice from 1 to ``count`` (returned from 0), or None when the

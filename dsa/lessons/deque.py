@@ -160,8 +160,19 @@ def apply(d: Any, op: str, arg: Any) -> Any:
     return method(arg) if arg is not None else method()
 
 
+def your_ops(values: Iterable[Any]) -> tuple[tuple[str, Any], ...]:
+    """The operations drawn for the learner's values: each appended on the
+    right (blocks are linked as they fill), then all taken from the left
+    (blocks unlinked as they empty)."""
+    values = list(values)
+    return (tuple(("append", v) for v in values)
+            + tuple(("popleft", None) for _ in values))
+
+
 @hooks.animation("blocks")
 def blocks(ctx: Context) -> None:
+    chosen = ctx.values([arg for op, arg in PICTURE_OPS if arg is not None])
+    ops = your_ops(chosen) if ctx.custom_values() else PICTURE_OPS
     d = BlockedDeque(block_size=PICTURE_BLOCK)
     ref: deque = deque()
     ctx.console.print(Text(f"BlockedDeque(block_size={PICTURE_BLOCK}); empty: "
@@ -170,7 +181,7 @@ def blocks(ctx: Context) -> None:
     ctx.console.print(Text(f"  one block, left {left} right "
                            f"{right} (left > right: no items)", style="dim"),
                       highlight=False)
-    for op, arg in PICTURE_OPS:
+    for op, arg in ops:
         got = apply(d, op, arg)
         want = apply(ref, op, arg)
         assert got == want and list(d) == list(ref)
@@ -186,7 +197,7 @@ def blocks(ctx: Context) -> None:
             f"left {left} · right {right}", style="dim"), highlight=False)
         ctx.pause("Enter for the next operation, q to quit")
     ctx.console.print(Text(
-        f"After {len(PICTURE_OPS)} operations the deque holds {list(d)}, the same "
+        f"After {len(ops)} operations the deque holds {list(d)}, the same "
         f"as collections.deque after the same operations; check_invariants() passed "
         "after every one."))
 

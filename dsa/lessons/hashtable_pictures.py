@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from typing import Sequence
+from typing import Any, Sequence
 
 from rich.text import Text
 
@@ -77,10 +77,11 @@ def example_table() -> ChainedHashTable:
 @hooks.animation("build_table")
 def build_table(ctx: Context) -> None:
     c = ctx.console
+    names = ctx.values(NAMES)
     table = example_table()
     c.print(chain_picture(table.slots(), title=f"an empty chained table, "
                           f"{table.capacity} slots, hash_function=teaching_hash"))
-    for number, name in enumerate(NAMES, 1):
+    for number, name in enumerate(names, 1):
         ctx.pause(f"Enter to insert {name!r}, q to quit")
         h = teaching_hash(name)
         slot = table.slot_of(name)
@@ -97,6 +98,10 @@ def build_table(ctx: Context) -> None:
     slots = table.slots()
     empty = [i for i, chain in enumerate(slots) if not chain]
     stats = table.stats()
+    if ctx.custom_values():
+        _your_table(ctx, table)
+        ctx.shared["your_table"] = table         # the resize draws it growing
+        return
     c.print(Text.assemble(
         ("after all seven: ", "bold"),
         f"{len(table)} keys in {table.capacity} slots (load factor "
@@ -108,37 +113,79 @@ def build_table(ctx: Context) -> None:
     ctx.shared["example"] = table
 
 
+def _your_table(ctx: Context, table: ChainedHashTable) -> None:
+    """The closing sentence of the build, worked out from the learner's keys
+    (the text after it speaks of the example's three keys in slot 0)."""
+    slots = table.slots()
+    empty = [i for i, chain in enumerate(slots) if not chain]
+    fullest = max(range(len(slots)), key=lambda i: len(slots[i]))
+    ctx.console.print(Text.assemble(
+        ("after your keys: ", "bold"),
+        f"{len(table)} keys in {table.capacity} slots (load factor "
+        f"{table.load_factor:.3f}); {len(empty)} slot{'s' if len(empty) != 1 else ''} "
+        f"empty; the longest chain is slot {fullest}'s, {len(slots[fullest])} key"
+        f"{'s' if len(slots[fullest]) != 1 else ''} "
+        f"({', '.join(map(str, slots[fullest]))})."))
+    table.check_invariants()
+
+
+def _doubled(table: ChainedHashTable) -> Any:
+    """Double ``table``; the ResizeEvent its on_resize hook was called with."""
+    events: list = []
+    table.on_resize = events.append
+    table.resize(2 * table.capacity)
+    table.on_resize = None
+    return events[0]
+
+
+def _show_moves(ctx: Context, table: ChainedHashTable, event: Any, title: str,
+                names: Sequence[str], whose: str) -> None:
+    """Every key's slot before and after the doubling, then the new table."""
+    moves = columns_table(title, ("key", "h", "low 4 bits", f"h % {event.old_capacity}",
+                                  f"h % {event.new_capacity}", "move"))
+    moved = {key: (old, new) for key, old, new in event.moves}
+    for name in names:
+        h = teaching_hash(name)
+        old, new = moved.get(name, (h % event.old_capacity, h % event.new_capacity))
+        moves.add_row(name, count(h), bits(h, 4), str(old), str(new),
+                      f"{name}: slot {old} → {new}" if name in moved else "stays")
+    ctx.console.print(moves)
+    after = table.slots()
+    ctx.console.print(chain_picture(
+        after, marked=[s for s, chain in enumerate(after) if chain],
+        title=f"{whose}after the resize, {table.capacity} slots"))
+
+
+def _your_resize(ctx: Context, table: ChainedHashTable) -> None:
+    """The learner's table doubled, with what moved worked out from their
+    keys; the figures below stay the published example's."""
+    event = _doubled(table)
+    _show_moves(ctx, table, event, f"your keys rehashed into {event.new_capacity} slots",
+                list(table), "your table ")
+    ctx.console.print(Text(
+        f"{event.keys_moved} of {event.keys_total} of your keys moved: those whose bit "
+        "3 is 1. What follows is the published example's."))
+    table.check_invariants()
+
+
 @hooks.show("resize")
 def resize(ctx: Context) -> None:
     c = ctx.console
+    if ctx.custom_values() and "your_table" in ctx.shared:
+        _your_resize(ctx, ctx.shared["your_table"])
     table = ctx.shared.get("example")
     if table is None:                            # this step run on its own
         table = example_table()
         table.update((name, i) for i, name in enumerate(NAMES, 1))
     before = table.slots()
-    events: list = []
-    table.on_resize = events.append
-    table.resize(2 * table.capacity)
-    table.on_resize = None
-    event = events[0]
+    event = _doubled(table)
     c.print(Text.assemble(("table.resize(16) called on_resize with ", "bold"),
                           (f"ResizeEvent(old_capacity={event.old_capacity}, "
                            f"new_capacity={event.new_capacity}, "
                            f"keys_moved={event.keys_moved}, "
                            f"keys_total={event.keys_total})", "cyan")))
-    moves = columns_table(f"event.moves: every key rehashed into {event.new_capacity} "
-                          "slots", ("key", "h", "low 4 bits", f"h % {event.old_capacity}",
-                                    f"h % {event.new_capacity}", "move"))
-    moved = {key: (old, new) for key, old, new in event.moves}
-    for name in NAMES:
-        h = teaching_hash(name)
-        old, new = moved.get(name, (h % event.old_capacity, h % event.new_capacity))
-        moves.add_row(name, count(h), bits(h, 4), str(old), str(new),
-                      f"{name}: slot {old} → {new}" if name in moved else "stays")
-    c.print(moves)
-    after = table.slots()
-    c.print(chain_picture(after, marked=[s for s, chain in enumerate(after) if chain],
-                          title=f"after the resize, {table.capacity} slots"))
+    _show_moves(ctx, table, event, f"event.moves: every key rehashed into "
+                f"{event.new_capacity} slots", NAMES, "")
     h = teaching_hash(ASIDE)
     c.print(Text.assemble(
         ("A doubling looks at one more bit of the hash. ", "bold"),
@@ -257,7 +304,8 @@ def probing(ctx: Context) -> None:
                  "hash_function=teaching_hash, linear probing (· empty, ✝ tombstone):",
                  style="bold"))
     c.print(strip_picture(table.slots(), width=c.width))
-    for name in NAMES + [ASIDE]:
+    names = ctx.values(NAMES + [ASIDE])
+    for name in names:
         ctx.pause(f"Enter to insert {name!r}, q to quit")
         before = table.slots()
         path = table.probe_sequence(name)
@@ -291,7 +339,7 @@ def probing(ctx: Context) -> None:
                  "it longer."))
 
     # Delete: a tombstone, not an empty slot.
-    victim = NAMES[1]
+    victim = names[1 if len(names) > 1 else 0]
     ctx.pause(f"Enter to delete {victim!r}, q to quit")
     slot = table.slots().index(victim)
     del table[victim]
@@ -299,7 +347,13 @@ def probing(ctx: Context) -> None:
                           f"slot {slot} becomes a tombstone (✝), tombstones = "
                           f"{table.tombstones}"))
     c.print(strip_picture(table.slots(), probed=(slot,), width=c.width))
-    searched = NAMES[2]
+    searched = _walks_past(table, names, slot)
+    if searched is None:
+        c.print(Text(f"No key left in the table probes past slot {slot}, so here "
+                     "emptying it would have hidden nothing; with more keys homed "
+                     "before it, a search would step over the tombstone."))
+        _reuse(ctx, table, slot)
+        return
     path, found = probe_path(table, searched)
     pretend = table.slots()
     pretend[slot] = None
@@ -315,10 +369,28 @@ def probing(ctx: Context) -> None:
                  f"stop there: {searched!r} would look "
                  f"{'absent' if cut_found is None else 'present'} though it is in "
                  "the table."))
-    # Insert: a tombstone may be reused.
-    for late in LATECOMERS:
-        if table.slot_of(late) in (slot - 1, slot) and late not in table:
-            break
+    _reuse(ctx, table, slot)
+
+
+def _walks_past(table: OpenAddressingHashTable, names: Sequence[str],
+                slot: int) -> str | None:
+    """The first of ``names`` still in the table whose search steps over
+    ``slot`` (the example's third name does); None if none does."""
+    for name in names:
+        if name in table:
+            path, _ = probe_path(table, name)
+            if slot in path[:-1]:
+                return name
+    return None
+
+
+def _reuse(ctx: Context, table: OpenAddressingHashTable, slot: int) -> None:
+    """Insert a newcomer homed at the tombstone or just before it: it takes
+    the tombstone's slot."""
+    c = ctx.console
+    newcomers = [name for name in LATECOMERS if name not in table]
+    late = next((name for name in newcomers if table.slot_of(name) in (slot - 1, slot)),
+                newcomers[-1] if newcomers else "newcomer")
     ctx.pause(f"Enter to insert {late!r}, q to quit")
     before = table.slots()
     table[late] = len(table)

@@ -199,21 +199,38 @@ def _swap_caption(heap: Sequence[object], n: int, i: int, j: int, verb: str) -> 
             f"(now index {low})")
 
 
+def push_start(ctx: Context) -> tuple[list, object]:
+    """The heap the push animation starts from and the item it pushes: the
+    published example and 2, or the learner's values put in heap order by
+    heapify and one less than their smallest (it climbs to the root)."""
+    values = ctx.values(EXAMPLE)
+    if not ctx.custom_values():
+        return values, PUSHED
+    heapq.heapify(values)
+    return values, min(values) - 1
+
+
 @hooks.animation("push")
 def push_animation(ctx: Context) -> None:
-    heap = list(EXAMPLE)
+    heap, pushed = push_start(ctx)
+    start = list(heap)
+    if ctx.custom_values():
+        ctx.console.print(Text(f"heapify put your values in heap order; push {pushed}, "
+                               "one less than your smallest, so it climbs all the way"))
     frame(ctx, heap, f"before: {heap}")
-    ctx.pause("Enter to append 2, q to quit")
-    heap.append(PUSHED)
+    ctx.pause(f"Enter to append {pushed}, q to quit")
+    heap.append(pushed)
     last = len(heap) - 1
     p = dh.parent(last)
-    frame(ctx, heap, f"append {PUSHED} at index {last}; its parent is index {p} "
-          f"({heap[p]}): {PUSHED} < {heap[p]}, the rule is broken", marked=(last,))
+    frame(ctx, heap, f"append {pushed} at index {last}; its parent is index {p} "
+          f"({heap[p]}): {pushed} < {heap[p]}, the rule is broken", marked=(last,))
     swaps = 0
+    path = {last}
 
     def on_swap(i: int, j: int) -> None:
         nonlocal swaps
         swaps += 1
+        path.update((i, j))
         ctx.pause("Enter for the next swap, q to quit")
         frame(ctx, heap, _swap_caption(heap, swaps, i, j, "moves above"), marked=(i, j))
 
@@ -221,20 +238,29 @@ def push_animation(ctx: Context) -> None:
     dh.sift_up(heap, last, stats=stats, on_swap=on_swap)
     assert stats.swaps == swaps and dh.is_heap(heap)
     ctx.console.print(Text.assemble(
-        ("after push(2): ", "bold"), (repr(heap), "bold cyan"),
+        (f"after push({pushed}): ", "bold"), (repr(heap), "bold cyan"),
         f" after {swaps} swaps ({stats.comparisons} comparisons); "
         f"is_heap → {dh.is_heap(heap)}"))
+    if ctx.custom_values():                     # the text speaks of 7, 8, 14 and 12
+        still = [start[i] for i in range(len(start)) if i not in path]
+        ctx.console.print(Text(
+            f"Only indices {', '.join(map(str, sorted(path)))}, one path from the new "
+            "leaf up, were touched; "
+            + (f"{', '.join(map(str, still))} never moved." if still else
+               "in a heap this small that path is every cell.")))
     ctx.shared["push_result"] = heap            # the pop animation starts here
+    ctx.shared["push_start"] = start
 
 
 @hooks.animation("pop")
 def pop_animation(ctx: Context) -> None:
-    heap = list(ctx.shared.get("push_result") or _pushed_example())
+    heap = list(ctx.shared.get("push_result") or _pushed(ctx))
     frame(ctx, heap, f"before: {heap}; the minimum, {heap[0]}, is at index 0")
     ctx.pause("Enter to take the root, q to quit")
     top = heap[0]
     last = heap.pop()
-    heap[0] = last
+    if heap:
+        heap[0] = last
     frame(ctx, heap, f"take {top}; move the last item, {last}, into the root",
           marked=(0,))
     swaps = 0
@@ -247,16 +273,25 @@ def pop_animation(ctx: Context) -> None:
               marked=(i, j))
 
     stats = dh.HeapStats()
-    dh.sift_down(heap, 0, stats=stats, on_swap=on_swap)
+    if heap:
+        dh.sift_down(heap, 0, stats=stats, on_swap=on_swap)
     assert stats.swaps == swaps and dh.is_heap(heap)
     ctx.console.print(Text.assemble(
         ("pop() → ", "bold"), (str(top), "bold"), ("; the heap is now ", "bold"),
         (repr(heap), "bold cyan"),
         f" after {swaps} swaps ({stats.comparisons} comparisons); "
         f"is_heap → {dh.is_heap(heap)}"))
+    start = ctx.shared.get("push_start")
+    if ctx.custom_values() and start is not None:   # the text's "neat property"
+        ctx.console.print(Text(
+            "With your values, popping gives back the heap the push started from: "
+            + ("yes, as with the example." if heap == start else
+               f"no: it started as {start}. The same values, arranged another way.")))
 
 
-def _pushed_example() -> list:
-    heap = list(EXAMPLE)
-    dh.heappush(heap, PUSHED)
+def _pushed(ctx: Context) -> list:
+    """The heap after the push, for a pop run without it (a jump, --steps)."""
+    heap, pushed = push_start(ctx)
+    ctx.shared["push_start"] = list(heap)
+    dh.heappush(heap, pushed)
     return heap

@@ -30,7 +30,8 @@ from .verdicts import Verdict
 
 @hooks.animation("heapsort")
 def heapsort_animation(ctx: Context) -> None:
-    a = list(EXAMPLE)
+    a = ctx.values(EXAMPLE)
+    given = list(a)
     n = len(a)
     frame(ctx, a, f"before: {a}; first make it a max-heap, largest at the root")
     ctx.pause("Enter to build the max-heap, q to quit")
@@ -64,7 +65,7 @@ def heapsort_animation(ctx: Context) -> None:
             row(f"swap {state['swaps']}: {a[top]} moves up above {a[low]}", (i, j))
 
     hc.heapsort(a, on_swap=on_swap, on_place=on_place)
-    assert a == sorted(EXAMPLE)
+    assert a == sorted(given)
     frame(ctx, a, f"sorted in place after {state['swaps']} swaps: {a}; no second list "
           "was used")
 

@@ -5,6 +5,18 @@ The text format (steps, markers, claims) is described in
 receives, in :mod:`dsa.lessons.context`; how a claim's verdict picks its
 text, in :mod:`dsa.lessons.verdicts`.  This module finds the text, checks
 it against the lesson's hooks and walks the steps.
+
+The learner's own values (``--values``, parsed once on the command line by
+:func:`dsa.lessons.values.parse_values` with the lesson's kind from
+:data:`dsa.lessons.values.KINDS`) reach an animation through
+``ctx.values(default)``: the learner's values, or the published example
+``default`` when none were given; in a terminal the first animation to ask
+offers a prompt instead, and the answer holds for the whole run, replays
+included.  An animation that takes values calls it once per run of its own
+(the linked-list lesson's splice, insert and remove can do the same, with
+integers, the kind already named for it), works its captions out from what
+it got, and checks ``ctx.custom_values()`` before printing a sentence that
+holds for the published example only.
 """
 
 from __future__ import annotations
@@ -34,6 +46,7 @@ from .questions import Prediction, Question, answer_line, settle, questions_for
 from .questions import ask as ask_question
 from .questions import summary as prediction_summary
 from .terminal import GO_ON, PagedOutput, Terminal
+from .values import kind_for
 from .verdicts import (Verdict, agrees, claim_renderables, claim_text, differs, fill,
                        not_measured, threshold, unsure)
 
@@ -177,13 +190,15 @@ def run(info: LessonInfo, *, quick: bool = False, pause: bool = True,
         svg: str | Path | None = None, width: int | None = None,
         steps: Sequence[int] | None = None,
         console: Console | None = None,
-        charts: str | Path | None = None, questions: bool = True) -> int:
+        charts: str | Path | None = None, questions: bool = True,
+        values: tuple | None = None) -> int:
     """Walk lesson ``info`` (only ``steps``, numbered from 1, if given);
     return the exit status (130 after Ctrl-C).  Nothing is written to disk
     unless asked: ``svg`` records the run, ``charts`` is a folder for the
     charts a lesson draws.  In a terminal the learner can go back, replay
     and jump (see navigation.py) and, unless ``questions`` is False, is
-    asked to predict each race first (see questions.py)."""
+    asked to predict each race first (see questions.py).  ``values`` are the
+    learner's own for the animations (see the module's docstring)."""
     lesson = parse(load_text(info.name))
     hooks = lesson_module(info)
     check_markers(lesson, hooks, info.name)
@@ -206,7 +221,8 @@ def run(info: LessonInfo, *, quick: bool = False, pause: bool = True,
                           file=paged)
     ctx = Context(console=console, quick=quick, interactive=interactive,
                   terminal=terminal, paged=paged, asking=interactive and questions,
-                  charts=Path(charts) if charts is not None else None)
+                  charts=Path(charts) if charts is not None else None,
+                  given_values=values, value_kind=kind_for(info.name))
     if paged is not None:
         ctx_holder.append(ctx)
     with terminal if terminal is not None else _nothing():
@@ -275,6 +291,9 @@ def _walk(lesson: Lesson, hooks: Hooks, info: LessonInfo, ctx: Context,
         console.print(Text("Stopped.", style="dim"))
     finally:
         elapsed = time.perf_counter() - started
+        if ctx.given_values and not ctx.values_read:
+            console.print(Text("--values: no animation in the steps run takes values, "
+                               "so they were not used.", style="yellow"))
         if not stopped:
             console.print(Text(
                 f"This run took {elapsed:.1f} s "
