@@ -12,7 +12,8 @@ next slot.
 The animation steps through three operations, one pointer write a frame,
 with the write just made highlighted: an insert after a node held, the
 removal of the node after one held, and the splice of a whole second list
-into the first.
+into the first.  Given the learner's values, it draws them instead, at
+places that hold for a list of any length (:func:`yours`).
 """
 
 from __future__ import annotations
