@@ -1,7 +1,7 @@
 """The learner's own values in the lessons' animations: --values parsed
 once with clear errors, each animation drawing from the values it was
-given (checked against heapq, teaching_hash and collections.deque worked
-out here), and, in a pseudo-terminal, values typed at the prompt and kept
+given (checked against heapq, teaching_hash, collections.deque and
+Python lists worked out here), and, in a pseudo-terminal, values typed at the prompt and kept
 for a replay."""
 
 from __future__ import annotations
@@ -21,8 +21,10 @@ from dsa.hashtable import teaching_hash
 from dsa.lessons import __main__ as cli
 from dsa.lessons import deque as deque_lesson
 from dsa.lessons import hashtable_pictures, heap_pictures, heap_sorting
+from dsa.lessons import linkedlist_boxes
 from dsa.lessons.context import Context
-from dsa.lessons.values import HIGH, INTEGERS, LOW, WORDS, kind_for, parse_values
+from dsa.lessons.values import (HIGH, INTEGERS, LOW, NODE_INTEGERS, WORDS, kind_for,
+                                parse_values)
 
 from helpers import ROOT
 
@@ -44,7 +46,10 @@ def test_values_parse_as_the_lesson_reads_them():
     assert parse_values(f"{LOW},{HIGH},3,3", INTEGERS) == (LOW, HIGH, 3, 3)
     assert parse_values("ada,alan grace", WORDS) == ("ada", "alan", "grace")
     assert kind_for("heap") is INTEGERS and kind_for("deque") is INTEGERS
-    assert kind_for("hashtable") is WORDS and kind_for("linkedlist") is INTEGERS
+    assert kind_for("hashtable") is WORDS and kind_for("linkedlist") is NODE_INTEGERS
+    # the linked list reads integers as the heap does, fewer of them (boxes are wide)
+    assert NODE_INTEGERS.parse is INTEGERS.parse and NODE_INTEGERS.what == INTEGERS.what
+    assert parse_values("9,4 7", NODE_INTEGERS) == (9, 4, 7)
 
 
 @pytest.mark.parametrize("text, kind, says", [
@@ -58,6 +63,9 @@ def test_values_parse_as_the_lesson_reads_them():
     ("ada,ada", WORDS, "'ada' is given twice"),
     ("ada,9lives", WORDS, "'9lives' is not a word"),
     ("a,b,c,d,e,f,g,h,i", WORDS, "9 values given"),
+    (",".join(["1"] * (NODE_INTEGERS.limit + 1)), NODE_INTEGERS,
+     f"{NODE_INTEGERS.limit + 1} values given"),
+    ("4,x", NODE_INTEGERS, "'x' is not an integer"),
 ])
 def test_bad_values_say_what_is_wrong_and_the_limits(text, kind, says):
     with pytest.raises(ValueError) as caught:
@@ -85,15 +93,17 @@ def test_help_says_what_each_lesson_reads():
     text = " ".join(cli.parser().format_help().split())
     assert "--values LIST" in text
     assert INTEGERS.describe() in text and WORDS.describe() in text
+    assert f"for linkedlist, {NODE_INTEGERS.describe()}" in text
 
 
 # --------------------------------------------------------------------------
 # Each animation draws the values it was given (no terminal)
 
 
-def context(values: tuple | None, lesson: str) -> tuple[Context, io.StringIO]:
+def context(values: tuple | None, lesson: str,
+            width: int = 100) -> tuple[Context, io.StringIO]:
     out = io.StringIO()
-    console = Console(file=out, width=100, color_system=None)
+    console = Console(file=out, width=width, color_system=None)
     return (Context(console=console, given_values=values, value_kind=kind_for(lesson)),
             out)
 
@@ -212,6 +222,115 @@ def test_values_from_the_command_line_without_a_terminal():
     assert "or type your own" not in text
 
 
+def follow(scene: linkedlist_boxes.Scene) -> list:
+    """The values reached from ``head`` along ``next`` ([] for no head)."""
+    out, name = [], scene.names.get("head")
+    while name is not None:
+        out.append(scene.nodes[name][0])
+        name = scene.next[name]
+    return out
+
+
+def list_operations(values: tuple) -> list[list]:
+    """What Python lists make of ``values`` with the operations the lesson
+    draws: insert a value not in them after the second (or only) element,
+    delete the second (or only) one, and put the last half of them, as a
+    second list, in after the first."""
+    new = next(v for v in range(LOW, HIGH + 1) if v not in values)
+    inserted = list(values)
+    inserted.insert(min(2, len(values)), new)
+    removed = list(values)
+    del removed[min(1, len(values) - 1)]
+    results = [inserted, removed]
+    if len(values) > 1:
+        first = list(values[:len(values) - len(values) // 2])
+        first[1:1] = values[len(values) - len(values) // 2:]
+        results.append(first)
+    return results
+
+
+@pytest.mark.parametrize("values", [
+    (4,), (4, 7), (9, 4, 7), (9, 4, 7, 1), tuple(range(HIGH, HIGH - NODE_INTEGERS.limit, -1)),
+])
+def test_the_linked_list_boxes_draw_the_values_given(values):
+    expected = list_operations(values)
+    operations = linkedlist_boxes.yours(values)
+    assert len(operations) == 3
+    for (title, frames), result in zip(operations, expected):
+        # each list drawn first is the learner's (the splice's, split in two)
+        start = frames[0][2]
+        assert follow(start) == list(values[:len(follow(start))])
+        # the last write leaves the list a Python list makes; so does the redrawing
+        assert follow(frames[-2][2]) == result, title
+        assert follow(frames[-1][2]) == result, title
+    if len(values) == 1:
+        _, [(_, said, scene)] = operations[2]
+        assert follow(scene) == [4] and "one value leaves none" in said
+
+    ctx, out = context(values, "linkedlist")
+    linkedlist_boxes.boxes(ctx)
+    lines = out.getvalue().splitlines()
+    text = flat(out.getvalue())
+    assert f"your values: {list(values)}" in text
+    nows = [i for i, line in enumerate(lines) if line.startswith("Now [")]
+    assert [lines[i].split(". ")[0] for i in nows] == [f"Now {r}" for r in expected]
+    for i, result in zip(nows, expected):      # the redrawn boxes hold those values
+        drawn = lines[i - 2] if result else lines[i - 1]
+        assert ([int(v) for v in re.findall(r"\d+", drawn)] == result if result
+                else drawn.startswith("head ╳"))
+
+
+def test_the_linked_list_boxes_captions_follow_the_places_acted_on():
+    one = flat("".join(said for _, frames in linkedlist_boxes.yours((4,))
+                       for _, said, _ in frames))
+    assert "as node is the last" in one and "the list is empty" in one
+    assert "rest of the list would be lost" not in one
+    two = flat("".join(said for _, frames in linkedlist_boxes.yours((4, 7))
+                       for _, said, _ in frames))
+    assert "prev.next is None now" in two and "first list's only node" in two
+    assert "rest of the list would be lost" not in two
+    three = flat("".join(said for _, frames in linkedlist_boxes.yours((4, 7, 1))
+                         for _, said, _ in frames))
+    assert "rest of the list would be lost" in three and "None now" not in three
+    titles = [title for title, _ in linkedlist_boxes.yours((4, 7, 1))]
+    assert titles == ["Insert 0 (a value not in your list) after the second node, 7, "
+                      "which you hold", "Remove the second node, 7, after the head you hold",
+                      "Splice your last value, as a second list, in after the head"]
+
+
+def test_the_most_linked_list_values_draw_whole_in_80_columns():
+    widest = tuple(range(HIGH, HIGH - NODE_INTEGERS.limit, -1))
+    ctx, out = context(widest, "linkedlist", width=80)
+    linkedlist_boxes.boxes(ctx)
+    printed = out.getvalue()
+    assert "…" not in printed and all(len(line) <= 80 for line in printed.splitlines())
+    words = set(printed.split())
+    for _, frames in linkedlist_boxes.yours(widest):     # no word cut by a wrap
+        for code, said, _ in frames:
+            assert set(said.split()) <= words and code in printed
+    # the widest picture: the insert's, every value and the one inserted
+    assert any(line.count("┌") == NODE_INTEGERS.limit + 1 for line in printed.splitlines())
+
+
+def boxes_step() -> int:
+    """The linked-list lesson's step (from 1) that draws the boxes."""
+    from dsa.lessons import runner
+
+    steps = runner.parse(runner.load_text("linkedlist")).steps
+    return next(i for i, step in enumerate(steps, 1) if ("animation", "boxes") in step.parts)
+
+
+def test_linked_list_values_are_used_not_said_unused():
+    from dsa.lessons import find, runner
+
+    out = io.StringIO()
+    runner.run(find("linkedlist"), pause=False, steps=[boxes_step()], values=(5, 3),
+               console=Console(file=out, width=100, color_system=None))
+    text = flat(out.getvalue())
+    assert "Now [5, 3, 0]." in text and "Now [5]." in text
+    assert "no animation in the steps run takes values" not in text
+
+
 # --------------------------------------------------------------------------
 # In a terminal: typed at the prompt, and kept for a replay
 
@@ -289,9 +408,7 @@ def test_no_questions_offers_no_prompt():
 
 def test_the_most_values_allowed_still_draw_whole_in_80_columns():
     widest = tuple(range(HIGH, HIGH - INTEGERS.limit, -1))
-    out = io.StringIO()
-    ctx = Context(console=Console(file=out, width=80, color_system=None),
-                  given_values=widest, value_kind=INTEGERS)
+    ctx, out = context(widest, "heap", width=80)
     heap_pictures.push_animation(ctx)
     heap_pictures.pop_animation(ctx)
     heap_sorting.heapsort_animation(ctx)
@@ -340,3 +457,20 @@ def test_values_no_animation_took_are_said_to_be_unused():
     shown = walk([4])
     assert "after push(2): [2, 3, 8, 5]" in shown
     assert "no animation in the steps run takes values" not in shown
+
+
+def test_values_typed_for_the_linked_list_boxes():
+    term = terminal("linkedlist", "--steps", str(boxes_step()))
+    term.read_until(PROMPT)
+    term.send("4,7\r")
+    for _ in range(4 + 2 + 3):          # the writes: insert 4, remove 2, splice 3
+        term.read_until("Enter for the next pointer write")
+        term.send("\r")
+    term.read_until(LAST)
+    term.send("q")
+    assert term.finish() == 0
+    out = flat(term.out)
+    assert "your values: [4, 7]" in out
+    assert "Now [4, 7, 0]." in out and "Now [4]." in out
+    assert "Your values split in two lists: [4] and [7]." in out
+    assert "new = Node(7)" not in out and out.count(PROMPT) == 1

@@ -9,7 +9,7 @@ import sys
 import textwrap
 
 from . import LESSONS, find
-from .values import INTEGERS, WORDS, kind_for, parse_values
+from .values import INTEGERS, NODE_INTEGERS, WORDS, kind_for, parse_values
 
 #: Exit status after Ctrl-C (as the runner's).
 INTERRUPTED = 130
@@ -56,7 +56,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--values", metavar="LIST",
                    help="your own values for the animations instead of the published "
                         f"examples, e.g. 9,4,7,1: for heap and deque, "
-                        f"{INTEGERS.describe()}; for hashtable, {WORDS.describe()}. "
+                        f"{INTEGERS.describe()}; for linkedlist, "
+                        f"{NODE_INTEGERS.describe()}; for hashtable, {WORDS.describe()}. "
                         "In a terminal, without it, the first animation offers a "
                         "prompt (not with --no-questions)")
     return p

@@ -12,7 +12,8 @@ next slot.
 The animation steps through three operations, one pointer write a frame,
 with the write just made highlighted: an insert after a node held, the
 removal of the node after one held, and the splice of a whole second list
-into the first.
+into the first.  Given the learner's values, it draws them instead, at
+places that hold for a list of any length (:func:`yours`).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from dsa.pictures.draw import MARKED
 
 from .linkedlist_common import hooks
 from .runner import Context
+from .values import shown
 
 #: Columns between two slots, room for an arrow.
 GAP = 5
@@ -73,7 +75,10 @@ class Canvas:
 
 
 def draw(scene: Scene) -> Text:
-    """The scene as boxes and arrows."""
+    """The scene as boxes and arrows (``head`` and a cross for no node)."""
+    if not scene.nodes:                          # the empty list
+        return Text.assemble(("head ", "bold magenta"), (NONE_MARK, "cyan"),
+                             " (None: the list is empty)")
     w = max(len(str(value)) for value, _, _ in scene.nodes.values())
     box = w + 8                                  # │ value │ ● │
     slots = max(slot for _, _, slot in scene.nodes.values()) + 1
@@ -146,11 +151,12 @@ def _arrow(canvas: Canvas, x: int, y: int, tx: int, ty: int, box: int, style: st
 
 
 def chain(values: Sequence[object], prefix: str = "n") -> Scene:
-    """A plain list on the top row, in slot order, ``head`` at the first."""
+    """A plain list on the top row, in slot order, ``head`` at the first
+    (no node and no ``head`` for no values: the empty list)."""
     names = [f"{prefix}{i}" for i in range(len(values))]
     following: list[Optional[str]] = [*names[1:], None]
     return Scene({n: (v, 0, i) for i, (n, v) in enumerate(zip(names, values))},
-                 dict(zip(names, following)), {"head": names[0]})
+                 dict(zip(names, following)), {"head": names[0]} if names else {})
 
 
 # ===========================================================================
@@ -160,65 +166,109 @@ def chain(values: Sequence[object], prefix: str = "n") -> Scene:
 Frame = tuple[str, str, Scene]          # (the line of code, what it did, the scene)
 
 
-def insert_frames(values: Sequence[object] = (3, 5, 9), new: object = 7) -> list[Frame]:
-    """``insert_after(node, new)`` with ``node`` the second of ``values``."""
-    a, b, c = values
-    nodes = {"a": (a, 0, 0), "b": (b, 0, 1), "c": (c, 0, 3)}
-    names = {"head": "a", "node": "b"}
-    links = {"a": "b", "b": "c", "c": None}
-    with_new = {**nodes, "x": (new, 1, 2)}
+def insert_frames(values: Sequence[object] = (3, 5, 9), new: object = 7,
+                  after: int = 1) -> list[Frame]:
+    """``insert_after(node, new)`` with ``node`` the node at index ``after``
+    of ``values`` (the second, in the published example)."""
+    ids = [f"n{i}" for i in range(len(values))]
+    # the nodes past the one held move one slot right: room for the new one
+    nodes = {n: (v, 0, i + (i > after)) for i, (n, v) in enumerate(zip(ids, values))}
+    links: dict[str, Optional[str]] = dict(zip(ids, [*ids[1:], None]))
+    node = ids[after]
+    names = {"head": ids[0], "node": node}
+    with_new = {**nodes, "x": (new, 1, after + 1)}
+    last = links[node] is None                  # nothing follows the node held
+    first_write = ("First the new node points at the rest of the list; nothing in "
+                   "the list has changed yet." if not last else
+                   "First the new node points at what follows node: None, as node is "
+                   "the last; nothing in the list has changed yet.")
+    second_write = ("Then the held node points at it: two pointer writes, whatever the "
+                    "length. In the other order the rest of the list would be lost."
+                    if not last else
+                    "Then the held node points at it: two pointer writes, whatever the "
+                    "length. Here nothing followed node; in the middle of a list, the "
+                    "other order would lose the rest of it.")
     return [
         ("# the list, and node: a reference to the node we hold",
          "Room is left on the top row where the new node will go.",
          Scene(nodes, links, names)),
         (f"new = Node({new!r})", "A new node, linked to nothing yet.",
          Scene(with_new, {**links, "x": None}, {**names, "new": "x"}, ("x",))),
-        ("new.next = node.next", "First the new node points at the rest of the list; "
-         "nothing in the list has changed yet.",
-         Scene(with_new, {**links, "x": "c"}, {**names, "new": "x"}, ("x",))),
-        ("node.next = new", "Then the held node points at it: two pointer writes, "
-         "whatever the length. In the other order the rest of the list would be lost.",
-         Scene(with_new, {**links, "b": "x", "x": "c"}, {**names, "new": "x"}, ("b",))),
+        ("new.next = node.next", first_write,
+         Scene(with_new, {**links, "x": links[node]}, {**names, "new": "x"}, ("x",))),
+        ("node.next = new", second_write,
+         Scene(with_new, {**links, node: "x", "x": links[node]}, {**names, "new": "x"},
+               (node,))),
         ("# the same list, redrawn in order", "",
-         chain((a, b, new, c))),
+         chain((*values[:after + 1], new, *values[after + 1:]))),
     ]
 
 
+FREED = ("Nothing points at it now, so CPython frees it at once (its reference count "
+         "drops to zero)")
+
+
 def remove_frames(values: Sequence[object] = (3, 5, 9)) -> list[Frame]:
-    """``prev.next = prev.next.next`` with ``prev`` the first of ``values``."""
-    a, b, c = values
-    names = {"head": "a", "prev": "a"}
+    """``prev.next = prev.next.next`` with ``prev`` the first of ``values``
+    (two or more; with one, the head itself goes: :func:`remove_head_frames`)."""
+    if len(values) == 1:
+        return remove_head_frames(values[0])
+    ids = [f"n{i}" for i in range(len(values))]
+    links: dict[str, Optional[str]] = dict(zip(ids, [*ids[1:], None]))
+    nodes = {n: (v, 0, i) for i, (n, v) in enumerate(zip(ids, values))}
+    gone, after = ids[1], links[ids[1]]
+    names = {"head": ids[0], "prev": ids[0]}
+    steps = (f"One write steps over {values[1]!r}." if after is not None else
+             f"One write steps over {values[1]!r}: prev.next is None now, and prev "
+             "is the last node.")
     return [
         ("# the list, and prev: the node before the one to remove", "",
-         Scene({"a": (a, 0, 0), "b": (b, 0, 1), "c": (c, 0, 2)},
-               {"a": "b", "b": "c", "c": None}, names)),
+         Scene(nodes, links, names)),
         ("prev.next = prev.next.next",
-         f"One write steps over {b!r}. Nothing points at it now, so CPython frees "
-         "it at once (its reference count drops to zero); its own next does not matter.",
-         Scene({"a": (a, 0, 0), "b": (b, 1, 1), "c": (c, 0, 2)},
-               {"a": "c", "b": "c", "c": None}, names, ("a",))),
-        ("# the list, redrawn", "", chain((a, c))),
+         f"{steps} {FREED}; its own next does not matter.",
+         Scene({**nodes, gone: (values[1], 1, 1)}, {**links, ids[0]: after}, names,
+               (ids[0],))),
+        ("# the list, redrawn", "", chain((values[0], *values[2:]))),
+    ]
+
+
+def remove_head_frames(value: object) -> list[Frame]:
+    """The one node of a list of one removed: the write is to ``head``."""
+    return [
+        ("# the list: head holds its only node, the one to remove", "",
+         chain((value,))),
+        ("head = head.next",
+         f"One write, to head: it takes the node's next, None, and the list is "
+         f"empty. {FREED}.", Scene({"n0": (value, 1, 0)}, {"n0": None})),
+        ("# the list, redrawn", "", chain(())),
     ]
 
 
 def splice_frames(first: Sequence[object] = (1, 2, 3),
                   second: Sequence[object] = (7, 8)) -> list[Frame]:
     """The whole of ``second`` spliced in after the head of ``first``."""
-    a, b, c = first
-    x, y = second
-    nodes = {"a": (a, 0, 0), "b": (b, 0, 3), "c": (c, 0, 4),
-             "x": (x, 1, 1), "y": (y, 1, 2)}
-    names = {"head": "a", "node": "a", "other": "x", "last": "y"}
-    links = {"a": "b", "b": "c", "c": None, "x": "y", "y": None}
+    ids = [f"a{i}" for i in range(len(first))]
+    others = [f"b{i}" for i in range(len(second))]
+    # the second list on the bottom row, right after the head: room for it
+    nodes = {n: (v, 0, i + (i > 0) * len(second)) for i, (n, v) in enumerate(zip(ids, first))}
+    nodes.update((n, (v, 1, 1 + i)) for i, (n, v) in enumerate(zip(others, second)))
+    links: dict[str, Optional[str]] = dict(zip(ids, [*ids[1:], None]))
+    links.update(zip(others, [*others[1:], None]))
+    head, last = ids[0], others[-1]
+    names = {"head": head, "node": head, "other": others[0], "last": last}
+    rest = links[head]
+    joined = ("The second list's last node points at the rest of the first." if rest else
+              "The second list's last node points at what follows node: None, as node "
+              "is the first list's only node (its next was None already).")
     return [
         ("# two lists: node in the first, other and last at the ends of the second", "",
          Scene(nodes, links, names)),
-        ("last.next = node.next", "The second list's last node points at the rest "
-         "of the first.", Scene(nodes, {**links, "y": "b"}, names, ("y",))),
+        ("last.next = node.next", joined,
+         Scene(nodes, {**links, last: rest}, names, (last,))),
         ("node.next = other", "The held node points at the second list's first: two "
          "writes join two whole lists, however long either is. An array would copy one "
-         "of them.", Scene(nodes, {**links, "y": "b", "a": "x"}, names, ("a",))),
-        ("# one list, redrawn in order", "", chain((a, x, y, b, c))),
+         "of them.", Scene(nodes, {**links, last: rest, head: others[0]}, names, (head,))),
+        ("# one list, redrawn in order", "", chain((first[0], *second, *first[1:]))),
     ]
 
 
@@ -227,12 +277,67 @@ OPERATIONS = (("Insert after a node you hold", insert_frames),
               ("Splice a whole list in after a node you hold", splice_frames))
 
 
+#: The list the prompt offers as the example (the insert's and the remove's).
+EXAMPLE = (3, 5, 9)
+
+
+def yours(values: Sequence[int]) -> list[tuple[str, list[Frame]]]:
+    """The three operations on the learner's ``values``, at places that hold
+    for any length: insert after the second node (the only one, for one
+    value), remove the second node (the only one, for one value), and splice
+    the last half of the values, as a second list, in after the head.  Each
+    ends with the list it made, and the Python list operation that makes the
+    same list."""
+    count = len(values)
+    new = min(set(range(count + 1)) - set(values))       # a value not in the list
+    after = min(1, count - 1)
+    which = "the second node" if count > 1 else "the only node"
+    insert = insert_frames(values, new, after)
+    operations = [
+        (f"Insert {new} (a value not in your list) after {which}, {values[after]}, "
+         "which you hold", _ending(insert, f"lst.insert({after + 1}, {new})", values)),
+        (f"Remove the second node, {values[1]}, after the head you hold" if count > 1
+         else f"Remove the only node, {values[0]}: head moves",
+         _ending(remove_frames(values), f"del lst[{after}]", values)),
+    ]
+    if count == 1:
+        operations.append(("Splice: one value leaves no second list", [
+            ("# your one value: a list of one node", "Splicing needs a second list, and "
+             "one value leaves none; with two values or more, the last half of them is "
+             "spliced in after the head.", chain(values))]))
+        return operations
+    first, second = values[:count - count // 2], values[count - count // 2:]
+    splice = splice_frames(first, second)
+    code, _, scene = splice[0]
+    splice[0] = (code, f"Your values split in two lists: {shown(first)} and "
+                 f"{shown(second)}.", scene)
+    operations.append((
+        f"Splice your last {f'{len(second)} values' if len(second) > 1 else 'value'}, "
+        "as a second list, in after the head",
+        _ending(splice, f"lst[1:1] = {shown(second)}", first)))
+    return operations
+
+
+def _ending(frames: list[Frame], python: str, before: Sequence[int]) -> list[Frame]:
+    """``frames`` with the list the last one draws said, and the Python list
+    operation that makes it from ``before``."""
+    code, _, scene = frames[-1]
+    drawn = [value for value, _, _ in sorted(scene.nodes.values(), key=lambda n: n[2])]
+    said = (f"Now {shown(drawn)}. A Python list does the same with {python}, "
+            f"on lst = {shown(before)}.")
+    return [*frames[:-1], (code, said, scene)]
+
+
 @hooks.animation("boxes")
 def boxes(ctx: Context) -> None:
-    """The three operations, one pointer write a frame."""
-    for title, frames in OPERATIONS:
+    """The three operations, one pointer write a frame, on the learner's
+    values when given (:func:`yours`), else on the published examples."""
+    values = ctx.values(EXAMPLE)
+    operations = (yours(values) if ctx.custom_values()
+                  else [(title, frames()) for title, frames in OPERATIONS])
+    for title, frames in operations:
         ctx.console.print(Text(title, style="bold underline"))
-        for number, (code, said, scene) in enumerate(frames()):
+        for number, (code, said, scene) in enumerate(frames):
             if number:
                 ctx.pause("Enter for the next pointer write, q to quit")
             ctx.console.print(Text(code, style="bold green" if not code.startswith("#")

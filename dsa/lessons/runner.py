@@ -13,10 +13,9 @@ The learner's own values (``--values``, parsed once on the command line by
 ``default`` when none were given; in a terminal the first animation to ask
 offers a prompt instead, and the answer holds for the whole run, replays
 included.  An animation that takes values calls it once per run of its own
-(the linked-list lesson's splice, insert and remove can do the same, with
-integers, the kind already named for it), works its captions out from what
-it got, and checks ``ctx.custom_values()`` before printing a sentence that
-holds for the published example only.
+(the linked-list lesson's insert, remove and splice share one call), works
+its captions out from what it got, and checks ``ctx.custom_values()``
+before printing a sentence that holds for the published example only.
 """
 
 from __future__ import annotations

@@ -11,8 +11,9 @@ animation, or the default when the learner gave none.
 
 The limits keep the pictures readable in 80 columns: 12 integers of up to
 three digits and the one the heap lesson pushes make a list picture of 13
-cells that fits, and 8 words fill the hash lesson's 8-slot chained table at
-load 1.
+cells that fits; 4 of them and the one the linked-list lesson inserts make
+5 boxes of nodes, 16 columns each with the arrow to the next (75 in all);
+and 8 words fill the hash lesson's 8-slot chained table at load 1.
 """
 
 from __future__ import annotations
@@ -61,13 +62,13 @@ def word(item: str) -> str:
 
 
 INTEGERS = ValueKind(f"integers from {LOW} to {HIGH}", integer, 12)
+#: The linked-list lesson's: nodes drawn as boxes, five to a line at most.
+NODE_INTEGERS = ValueKind(f"integers from {LOW} to {HIGH}", integer, 4)
 WORDS = ValueKind("words (the keys, e.g. ada,alan,grace)", word, 8, distinct=True)
 
-#: Each lesson's kind of value.  The linked-list lesson has its kind already:
-#: an animation there reads the learner's values with ``ctx.values(default)``
-#: like any other, with nothing to change here or in the runner.
+#: Each lesson's kind of value.
 KINDS: dict[str, ValueKind] = {"heap": INTEGERS, "hashtable": WORDS,
-                               "deque": INTEGERS, "linkedlist": INTEGERS}
+                               "deque": INTEGERS, "linkedlist": NODE_INTEGERS}
 
 
 def kind_for(lesson: str) -> ValueKind:
@@ -104,5 +105,5 @@ def shown(values: Sequence, most: int | None = None) -> str:
     return "[" + ", ".join(items) + "]"
 
 
-__all__ = ["ValueKind", "INTEGERS", "WORDS", "KINDS", "kind_for", "parse_values",
+__all__ = ["ValueKind", "INTEGERS", "NODE_INTEGERS", "WORDS", "KINDS", "kind_for", "parse_values",
            "shown", "LOW", "HIGH"]
