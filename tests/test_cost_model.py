@@ -112,3 +112,58 @@ def test_front_insert_is_a_call_plus_the_shift():
     u = cm.UnitCosts(call=50e-9, compare=1e-9, level=1e-9, shift=0.5e-9)
     assert cm.front_insert(1_000_000, u) == pytest.approx(50e-9 + 0.5e-3)
     assert math.isinf(cm.UnitCosts(1, 1, 1, 0).bandwidth)
+
+
+# ---------------------------------------------------------------------------
+# The linked-list lesson's walks
+
+
+WALK = cm.WalkCosts(far=200e-9, loop=0.25e-9, bandwidth=10e9, visit=20e-9,
+                    visit_far=100e-9)
+
+
+def test_a_streamed_element_costs_the_slower_of_the_loop_and_the_bus():
+    assert WALK.stream == pytest.approx(0.8e-9)            # 8 bytes at 10 GB/s
+    fast_bus = cm.WalkCosts(far=200e-9, loop=0.25e-9, bandwidth=64e9, visit=20e-9,
+                            visit_far=100e-9)
+    assert fast_bus.stream == pytest.approx(0.25e-9)       # the loop sets the pace
+    no_loop = cm.WalkCosts(far=1e-9, loop=None, bandwidth=8e9, visit=1e-9,
+                           visit_far=1e-9)
+    assert no_loop.stream == pytest.approx(1e-9)
+
+
+def test_the_walk_ratios_follow_from_the_prices():
+    assert cm.chase_vs_stream(WALK) == pytest.approx(250.0)
+    # (20 + 3 * 100) / 20
+    assert cm.shuffled_visit(WALK) == pytest.approx(320e-9)
+    assert cm.shuffled_vs_in_order(WALK) == pytest.approx(16.0)
+    # measured 8.5x leaves 150 ns of memory a visit where the model has 300
+    assert cm.chains_in_flight(WALK, 8.5) == pytest.approx(2.0)
+    assert cm.chains_in_flight(WALK, 1.0) == math.inf
+
+
+def test_the_published_walk_prices_come_from_the_published_figures():
+    pub = cm.published_walk_costs()
+    assert pub.stream == pytest.approx(0.62e-9)
+    assert pub.bandwidth == pytest.approx(8 / 0.62e-9)
+    assert cm.chase_vs_stream(pub) == pytest.approx(81.5 / 0.62)
+    assert cm.shuffled_vs_in_order(pub) == pytest.approx((44.4 + 3 * 81.5) / 44.4)
+    assert set(pub.sources) == {"far", "stream", "visit", "visit far"}
+
+
+def test_walk_predictions_pair_the_model_with_the_measurements():
+    pub = cm.published_walk_costs()
+    chase, shuffled = cm.walk_predictions(pub, WALK, chase_now=500.0, shuffled_now=8.0)
+    assert chase.published == 132 and chase.model_now == pytest.approx(250.0)
+    assert chase.miss() == pytest.approx(2.0)
+    assert shuffled.published == pytest.approx(265.8 / 44.4)
+    assert shuffled.miss() == pytest.approx(0.5)
+    alone = cm.walk_predictions(pub, None, chase_now=None, shuffled_now=None)
+    assert alone[0].model_now is None and alone[1].miss() is None
+
+
+@pytest.mark.parametrize("miss, verdict", [(1.0, True), (1.5, True), (1 / 1.5, True),
+                                           (1.7, None), (0.55, None), (2.01, False),
+                                           (0.4, False)])
+def test_within_reads_a_miss_either_way(miss, verdict):
+    assert cm.within(miss) is verdict

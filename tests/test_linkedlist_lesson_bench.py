@@ -45,6 +45,9 @@ def test_markers_and_hooks_match():
     parsed = runner.parse(text)
     runner.check_markers(parsed, lesson.hooks, "linkedlist")
     assert ("experiment", "ladder") in parsed.markers()
+    for marker in (("experiment", "ratio_model"), ("claim", "ratio_model_fits_article"),
+                   ("claim", "ratio_model_fits_here")):
+        assert marker in parsed.markers()
     assert sum(kind == "reveal" for step in parsed.steps for kind, _ in step.parts) == 5
 
 
@@ -125,9 +128,11 @@ def test_ladder_pictures():
 
 
 def test_runs_without_the_c_twins(monkeypatch):
-    # the C-only steps and one Python step, to keep the test short
-    out = lesson_without_c(monkeypatch, "linkedlist", [3, 7, 8, 10, 17])
+    # the C-only steps, the model that needs them, and one Python step, to
+    # keep the test short
+    out = lesson_without_c(monkeypatch, "linkedlist", [3, 7, 8, 9, 11, 18])
     assert "hits" in out                      # the Python step still ran
+    assert "Only the published side" in out   # the model fell back
 
 
 # ---------------------------------------------------------------------------

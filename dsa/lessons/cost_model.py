@@ -31,6 +31,13 @@ the noise, that missing term is the lesson.
 On the articles' machine the unit costs are read off the published figures
 themselves (:func:`published_costs` says which figure gives which cost); on
 this machine the lessons measure them (the same experiments, the same way).
+
+The linked-list lesson's two headline ratios, a random pointer chase
+against a sequential walk and an array visited in shuffled against in-order
+order, get the same treatment at the end of this module
+(:class:`WalkCosts`): a price for a dependent load far out in memory (the
+latency ladder), one for an element streamed in order (the loop or the
+memory bus, whichever is slower) and one for the interpreter's visit.
 """
 
 from __future__ import annotations
@@ -38,6 +45,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
+
+from rich.markup import escape
+from rich.text import Text
+
+from dsa.timing import format_ratio
+
+from .figures import Figure
 
 # Published figures the unit costs are read from (the articles' machine).
 PUB_APPENDLEFT_S = 53.3e-9           # collections.deque.appendleft, per call
@@ -219,3 +233,167 @@ def model_rows(predictions: Sequence[Prediction]) -> list[tuple[str, ...]]:
         return "—" if value is None else f"{value:,.1f}x"
     return [(p.what, x(p.model_published), x(p.published), x(p.model_now),
              x(p.measured_now)) for p in predictions]
+
+
+
+def prediction_rows(predictions: Sequence[Prediction]) -> list[Figure]:
+    """Model and measurement of each headline ratio, on both machines."""
+    def x(value: float | None) -> str:
+        return "—" if value is None else format_ratio(value)
+    return [Figure(p.what, f"model {x(p.model_published)} · measured {x(p.published)}",
+                   f"model {x(p.model_now)} · measured {x(p.measured_now)}",
+                   f"measured / model: {x(p.published / (p.model_published or 1))} "
+                   "published" + ("" if p.miss() is None else f", {x(p.miss())} now"))
+            for p in predictions]
+
+
+#: How far a model may miss and still be said to explain a ratio, and how
+#: far is clearly a miss (in between: this run cannot tell).
+FITS, MISSES = 1.5, 2.0
+
+
+def within(miss: float, fits: float = FITS, misses: float = MISSES) -> bool | None:
+    """Whether a model that missed by ``miss`` (measured / model) explains
+    the measurement: True within ``fits`` either way, False beyond
+    ``misses``, else None (this run cannot tell)."""
+    off = max(miss, 1 / miss)
+    return True if off <= fits else False if off > misses else None
+
+
+# ---------------------------------------------------------------------------
+# The linked-list lesson's walks: latency against bandwidth
+
+# Published figures the walk prices are read from (the articles' machine).
+PUB_FAR_LOAD_S = 81.5e-9        # follow one pointer out in main memory
+PUB_STREAM_S = 0.62e-9          # one int64 of a 1 GiB array walked in order
+PUB_CHASE_VS_STREAM = 132       # random chase / sequential, as published
+PUB_VISIT_S = 44.4e-9           # Python: total += values[i], indices in order
+PUB_SHUFFLED_VISIT_S = 265.8e-9  # the same, indices shuffled
+INT64_BYTES = 8
+#: Objects a shuffled Python visit reaches one after another, each at a
+#: place the last one named: the index's int (the indices' ints were made in
+#: order and are visited shuffled), the list's slot at that index, and the
+#: value's int.  Each can start only when the one before has arrived.
+VISIT_CHAIN = 3
+#: Bytes behind one element of the shuffled visit: a slot and an int object
+#: for the values, the same again for the indices.
+VISIT_BYTES = 2 * (8 + 32)
+
+
+@dataclass(frozen=True)
+class WalkCosts:
+    """Seconds per unit of the walks' work on one machine.
+
+    ``far``: one dependent load at the chase's working set, past the caches
+    (page walk included, ``page_walk`` of it where the TLB step measured
+    it).  ``loop``: one element of the C array walk when the array sits in
+    L1, the loop's own price (``None`` where not published).
+    ``bandwidth``: bytes per second a sequential read streams from memory.
+    ``visit``: one in-order Python visit, the interpreter's price.
+    ``visit_far``: one dependent load at the Python visit's working set.
+    """
+
+    far: float
+    loop: float | None
+    bandwidth: float
+    visit: float
+    visit_far: float
+    page_walk: float | None = None
+    sources: dict[str, str] = field(default_factory=dict, compare=False)
+
+    @property
+    def stream(self) -> float:
+        """Seconds per int64 of a sequential walk: the loop or the bus,
+        whichever is slower (the other one works in its shadow)."""
+        return max(self.loop or 0.0, INT64_BYTES / self.bandwidth)
+
+
+def chase_vs_stream(u: WalkCosts) -> float:
+    """A random chase over a sequential walk, per element: one far load
+    against one streamed int64."""
+    return u.far / u.stream
+
+
+def shuffled_visit(u: WalkCosts) -> float:
+    """Seconds for one shuffled Python visit: the interpreter's work, and a
+    chain of :data:`VISIT_CHAIN` dependent far loads, none overlapped."""
+    return u.visit + VISIT_CHAIN * u.visit_far
+
+
+def shuffled_vs_in_order(u: WalkCosts) -> float:
+    """Shuffled over in-order visits: (interpreter + memory) / interpreter."""
+    return shuffled_visit(u) / u.visit
+
+
+def chains_in_flight(u: WalkCosts, measured: float) -> float:
+    """How many visits' chains the CPU must have overlapped for the
+    shuffled ratio ``measured``: the model's memory time over the memory
+    time the measurement leaves (inf when it leaves none)."""
+    extra = (measured - 1) * u.visit
+    return VISIT_CHAIN * u.visit_far / extra if extra > 0 else math.inf
+
+
+def published_walk_costs() -> WalkCosts:
+    """The walk prices on the articles' machine, each from one published
+    figure (no in-cache walk was published, so the loop's price is unknown:
+    at most the 0.62 ns of the 1 GiB walk, whose element the model reads as
+    the bus's price)."""
+    return WalkCosts(
+        far=PUB_FAR_LOAD_S, loop=None, bandwidth=INT64_BYTES / PUB_STREAM_S,
+        visit=PUB_VISIT_S, visit_far=PUB_FAR_LOAD_S,
+        sources={"far": "follow one pointer in main memory, 81.5 ns",
+                 "stream": "walk a 1 GiB int64 array in order, 0.62 ns an element "
+                           "(8 bytes: 12.9 GB/s)",
+                 "visit": "values[i], indices in order, 44.4 ns",
+                 "visit far": "the same 81.5 ns (the visits' working set is past "
+                              "the 9 MB L3)"})
+
+
+def walk_predictions(pub: WalkCosts, now: WalkCosts | None, *,
+                     chase_now: float | None,
+                     shuffled_now: float | None) -> list[Prediction]:
+    """The linked-list lesson's two headline ratios, modelled on both machines."""
+    return [
+        Prediction("random chase / sequential walk", chase_vs_stream(pub),
+                   PUB_CHASE_VS_STREAM, chase_vs_stream(now) if now else None,
+                   chase_now),
+        Prediction("Python visits: shuffled / in order", shuffled_vs_in_order(pub),
+                   PUB_SHUFFLED_VISIT_S / PUB_VISIT_S,
+                   shuffled_vs_in_order(now) if now else None, shuffled_now),
+    ]
+
+
+def combine(verdicts: Sequence[bool | None]) -> bool | None:
+    """One verdict from several: False if any fails, else None if any cannot
+    tell, else True."""
+    return False if False in verdicts else None if None in verdicts else True
+
+
+def article_misses(predictions: Sequence[Prediction],
+                   names: Sequence[str]) -> tuple[list[float], dict[str, str]]:
+    """Each ratio's miss on the articles' machine (published / model), and
+    what a claim's text shows: ``{name}_model`` and ``{name}_pub`` for each
+    ratio, and the ``worst`` miss either way."""
+    misses = [p.published / p.model_published for p in predictions]
+    values = {}
+    for name, p in zip(names, predictions):
+        values[f"{name}_model"] = format_ratio(p.model_published)
+        values[f"{name}_pub"] = format_ratio(p.published)
+    values["worst"] = format_ratio(max(max(m, 1 / m) for m in misses))
+    return misses, values
+
+
+def sources_caption(pub: dict[str, str], now: dict[str, str] | None) -> str:
+    """A price table's caption: where each price came from, on both machines
+    (escaped: the sources may name ``values[i]``)."""
+    said = "Published sources: " + "; ".join(f"{k}: {v}" for k, v in pub.items())
+    if now is not None:
+        said += ". Here: " + "; ".join(f"{k}: {v}" for k, v in now.items())
+    return escape(said + ".")
+
+
+def published_only(needs: str) -> Text:
+    """What a model step says when this machine's prices could not be read:
+    ``needs`` names the steps they come from, and what to run."""
+    return Text.assemble(("Only the published side: ", "bold yellow"),
+                         f"this machine's prices need {needs}.")

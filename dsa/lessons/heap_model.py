@@ -26,9 +26,9 @@ from .heap_common import (PUB_BUILD_HEAPIFY_S, PUB_BUILD_N, PUB_BUILD_PUSH_S, PU
 from .heap_races import push_swaps_descending
 from .verdicts import Verdict, not_measured
 
-#: How far a model may miss and still be said to explain a ratio, and how
-#: far is clearly a miss (in between: this run cannot tell).
-FITS, MISSES = 1.5, 2.0
+#: How far a model may miss and still explain a ratio (the cost model's
+#: bounds, shared with the linked-list lesson's model).
+FITS, MISSES = cm.FITS, cm.MISSES
 
 #: A measured ratio that moved less than this from the published one has not
 #: moved enough to explain.
@@ -113,19 +113,15 @@ def cost_model(ctx: Context) -> None:
 
     ctx.table("The unit prices, on the articles' machine (read off published figures) "
               "and on this one (measured)", price_rows(pub, now, call, shift, shift_big),
-              caption="Published sources: " + "; ".join(
-                  f"{k}: {v}" for k, v in pub.sources.items())
-              + (". Here: " + "; ".join(f"{k}: {v}" for k, v in now.sources.items())
-                 if now is not None else "") + ".")
+              caption=cm.sources_caption(pub.sources, now.sources if now else None))
     ctx.table("The two headline ratios: the model's prediction beside the measurement, "
-              "on each machine", prediction_rows(predictions),
+              "on each machine", cm.prediction_rows(predictions),
               caption="measured / model is how far off the model is; near 1.00x, the "
                       "four prices and the counts explain the ratio.")
     if now is None:
-        ctx.console.print(Text.assemble(
-            ("Only the published side: ", "bold yellow"),
-            "this machine's prices need the drain race and the build, which did not "
-            "run in this session (run the whole lesson, or their steps first)."))
+        ctx.console.print(cm.published_only(
+            "the drain race and the build, which did not run in this session (run "
+            "the whole lesson, or their steps first)"))
         return
     ctx.console.print(where_time_goes(pub, now, shift_big))
 
@@ -159,17 +155,6 @@ def price_rows(pub: cm.UnitCosts, now: cm.UnitCosts | None, call: float,
     return rows
 
 
-def prediction_rows(predictions: list[cm.Prediction]) -> list[Figure]:
-    """Model and measurement of each headline ratio, on both machines."""
-    def x(value: float | None) -> str:
-        return "—" if value is None else format_ratio(value)
-    return [Figure(p.what, f"model {x(p.model_published)} · measured {x(p.published)}",
-                   f"model {x(p.model_now)} · measured {x(p.measured_now)}",
-                   f"measured / model: {x(p.published / (p.model_published or 1))} "
-                   "published" + ("" if p.miss() is None else f", {x(p.miss())} now"))
-            for p in predictions]
-
-
 def where_time_goes(pub: cm.UnitCosts, now: cm.UnitCosts, shift_big: float) -> Text:
     """Insort's share of shifting on both machines, and what a pointer costs
     in the drain's list against the 8 MB one."""
@@ -189,10 +174,7 @@ def where_time_goes(pub: cm.UnitCosts, now: cm.UnitCosts, shift_big: float) -> T
         f"{count(cm.PUB_MIDDLE_INSERT_N)}: {longer}.")
 
 
-def _within(miss: float, fits: float = FITS, misses: float = MISSES) -> bool | None:
-    """True within ``fits`` either way, False beyond ``misses``, else None."""
-    off = max(miss, 1 / miss)
-    return True if off <= fits else False if off > misses else None
+_within = cm.within
 
 
 #: What a claim about this machine says when the race or the build did not run.
@@ -201,14 +183,7 @@ NO_PRICES = "this machine's unit prices (the race and the build)"
 
 @claim_on("model_fits_article", "cost_model", "the cost model")
 def model_fits_article(found: dict) -> Verdict:
-    drain, build = found["predictions"]
-    misses = [p.published / p.model_published for p in (drain, build)]
-    worst = max(max(m, 1 / m) for m in misses)
-    values = {"drain_model": format_ratio(drain.model_published),
-              "drain_pub": format_ratio(drain.published),
-              "build_model": format_ratio(build.model_published),
-              "build_pub": format_ratio(build.published),
-              "worst": format_ratio(worst)}
+    misses, values = cm.article_misses(found["predictions"], ("drain", "build"))
     holds = all(_within(m) for m in misses)
     return Verdict(holds, f"from the published prices: drain {values['drain_model']} "
                    f"(measured {values['drain_pub']}), build {values['build_model']} "
@@ -225,7 +200,7 @@ def model_fits_here(found: dict) -> Verdict:
     ratio = found.get("build_ratio")
     if verdicts[1] is False and ratio is not None and not ratio.steady():
         verdicts[1] = None                        # the build's runs spread too far
-    holds = (False if False in verdicts else None if None in verdicts else True)
+    holds = cm.combine(verdicts)
     values = {"drain_model": format_ratio(drain.model_now or 0),
               "drain_now": format_ratio(drain.measured_now or 0),
               "build_model": format_ratio(build.model_now or 0),

@@ -24,6 +24,8 @@ from .linkedlist_ladder import (LLC_HIT_MAX_NS, SVG_NAME, LadderFigures, cache_s
                                 ladder, ladder_bars, ladder_model, ladder_steps_at_caches,
                                 ladder_svg, latency_at, memory_vs_l1,
                                 sequential_under_a_nanosecond, virtual_machine)
+from .linkedlist_model import (ratio_model, ratio_model_fits_article,
+                               ratio_model_fits_here)
 from .linkedlist_nodes import (CHURN_N, block_size, branches, interleaved,
                                nodes_born_together, placements, pymalloc_sizes,
                                sentinel_churn, sentinel_code, sentinel_costs_no_time,
@@ -69,4 +71,6 @@ __all__ = [
     "nodes_born_together", "shuffle_scatters_nodes", "pymalloc_sizes", "block_size",
     "tlb", "walk_model", "thp_setting", "TlbFigures", "TLB_SIZES", "huge_pages_help",
     "page_walks_explain_dram",
+    # the cost model of the two ratios
+    "ratio_model", "ratio_model_fits_article", "ratio_model_fits_here",
 ]

@@ -4,8 +4,9 @@ The lesson's live code is split by what it does: the walks in Python and C
 (:mod:`.linkedlist_walks`), the latency ladder and the TLB
 (:mod:`.linkedlist_ladder`, :mod:`.linkedlist_tlb`), cache lines and bytes
 counted (:mod:`.linkedlist_counts`), nodes drawn and sentinels
-(:mod:`.linkedlist_nodes`), and inserts and removals timed
-(:mod:`.linkedlist_ops`).  All of them register their functions on the one
+(:mod:`.linkedlist_nodes`), inserts and removals timed
+(:mod:`.linkedlist_ops`), and the cost model of the two headline ratios
+(:mod:`.linkedlist_model`).  All of them register their functions on the one
 :data:`hooks` below, which :mod:`dsa.lessons.linkedlist` hands to the
 runner; here are the published figures, the textbook node, and the
 helpers every part uses (the timing ones are :mod:`.per_op`'s).
