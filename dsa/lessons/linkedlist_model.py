@@ -47,7 +47,10 @@ def this_machine_walk_costs(ladder: Any, visits: tuple, visits_n: int, loop: flo
     return cm.WalkCosts(
         far=statistics.median(ladder.dram_runs) * 1e-9, loop=loop, bandwidth=bandwidth,
         visit=statistics.median(r_in),
-        visit_far=latency_at(ladder.sizes, ladder.ns, ws) * 1e-9,
+        # no smaller working set can cost more than the largest: where a busy
+        # machine's ladder says so, its noise does
+        visit_far=min(latency_at(ladder.sizes, ladder.ns, ws),
+                      statistics.median(ladder.dram_runs)) * 1e-9,
         page_walk=tlb.walk_ns * 1e-9 if tlb is not None else None,
         sources={"far": f"the ladder at {format_bytes(ladder.sizes[-1])}",
                  "stream": f"the larger of a C walk of {count(LOOP_N)} int64 (in L1) "
@@ -175,9 +178,12 @@ def ratio_model_fits_here(ctx: Context) -> Verdict:
     chase, shuffled = found["predictions"]
     misses = [chase.miss(), shuffled.miss()]
     verdicts = [cm.within(m) if m else None for m in misses]
+    noisy = []
     for i, ratio in enumerate((found["chase"], found["shuffled"])):
         if verdicts[i] is False and ratio is not None and not ratio.steady():
             verdicts[i] = None                    # this run's spread is too wide
+            noisy.append(f"{chase.what if i == 0 else shuffled.what} "
+                         f"measured {ratio.text()}")
     holds = cm.combine(verdicts)
     values = {"chase_model": format_ratio(chase.model_now or 0),
               "chase_now": format_ratio(chase.measured_now or 0),
@@ -188,7 +194,11 @@ def ratio_model_fits_here(ctx: Context) -> Verdict:
               "chains": f"{cm.chains_in_flight(now, shuffled.measured_now or 1):.1f}",
               "stream": nanos(now.stream * 1e9), "bus": nanos(8 / now.bandwidth * 1e9),
               "loop": nanos((now.loop or 0) * 1e9),
-              "far": nanos(now.far * 1e9)}
+              "far": nanos(now.far * 1e9),
+              "why": ("this run's timings spread too far to tell (" + "; ".join(noisy)
+                      + ")" if noisy else "the misses fall between a fit and a clear "
+                      f"miss ({misses[0] or 0:.2f}x and {misses[1] or 0:.2f}x of the "
+                      "prediction)")}
     return Verdict(holds, f"this machine: chase / sequential model {values['chase_model']}, "
                    f"measured {values['chase_now']}; shuffled / in order model "
                    f"{values['shuffled_model']}, measured {values['shuffled_now']}",
