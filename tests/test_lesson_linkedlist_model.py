@@ -10,6 +10,7 @@ import pytest
 from dsa.lessons import cost_model as cm
 from dsa.lessons import linkedlist as ll
 from dsa.lessons import linkedlist_model as lm
+from dsa.lessons import linkedlist_tlb as tlb
 from dsa.lessons import runner
 from dsa.lessons.figures import Ratio
 
@@ -79,6 +80,9 @@ def test_this_machine_misses_and_says_what_the_model_leaves_out():
     text = chosen("ratio_model_fits_here", verdict)
     assert "about 3.0 chains going at once" in text
     assert "loop (0.30 ns) and the bus (1.00 ns)" in text
+    data["seq"] = 1.4e-9
+    text = chosen("ratio_model_fits_here", ll.ratio_model_fits_here(ctx(ratio_model=data)))
+    assert "giving 1.00 ns, where the ladder's walk took 1.40 ns" in text
 
 
 def test_this_machine_cannot_tell_between_fit_and_miss_or_when_noisy():
@@ -91,6 +95,9 @@ def test_this_machine_cannot_tell_between_fit_and_miss_or_when_noisy():
     assert verdict.holds is None
     text = chosen("ratio_model_fits_here", verdict)
     assert "spread too far to tell (random chase / sequential walk measured 150x" in text
+    # as wide, but all of the range far below the model: a miss all the same
+    beyond = found(HERE, chase=Ratio(40.0, 20.0, 100.0), shuffled=Ratio.exact(31.0))
+    assert ll.ratio_model_fits_here(ctx(ratio_model=beyond)).holds is False
 
 
 @pytest.mark.parametrize("claim", ["ratio_model_fits_article", "ratio_model_fits_here"])
@@ -125,6 +132,23 @@ def test_this_machines_prices_come_from_the_ladder_and_the_visits():
     capped = lm.this_machine_walk_costs(bumpy, visits, 500_000, loop=0.3e-9,
                                         bandwidth=10e9)
     assert capped.visit_far == pytest.approx(300e-9)
+
+
+def tlb_figures(small: tuple, huge: tuple, share: float = 1.0) -> tlb.TlbFigures:
+    return tlb.TlbFigures((4 * MIB, 64 * MIB), (60.0, small[0]), (55.0, huge[0]),
+                          share, small, huge, "madvise")
+
+
+@pytest.mark.parametrize("figures, walk", [
+    (tlb_figures((400.0,) * 3, (250.0,) * 3), 150e-9),
+    (tlb_figures((400.0,) * 3, (250.0,) * 3, share=0.2), None),   # huge pages refused
+    (tlb_figures((300.0,) * 3, (420.0,) * 3), None),              # noise, not a walk
+])
+def test_the_page_walk_is_the_part_huge_pages_took_off(figures, walk):
+    visits = ([20e-9] * 3, [100e-9] * 3)
+    now = lm.this_machine_walk_costs(ladder(), visits, 500_000, loop=0.3e-9,
+                                     bandwidth=10e9, tlb=figures)
+    assert now.page_walk == (None if walk is None else pytest.approx(walk))
     chase, shuffled = lm.measured_ratios({"ladder": ladder(), "python_shuffled": visits})
     assert chase.median == pytest.approx(600.0)
     assert shuffled.median == pytest.approx(5.0)

@@ -51,7 +51,8 @@ def this_machine_walk_costs(ladder: Any, visits: tuple, visits_n: int, loop: flo
         # machine's ladder says so, its noise does
         visit_far=min(latency_at(ladder.sizes, ladder.ns, ws),
                       statistics.median(ladder.dram_runs)) * 1e-9,
-        page_walk=tlb.walk_ns * 1e-9 if tlb is not None else None,
+        page_walk=(tlb.walk_ns * 1e-9 if tlb is not None and tlb.huge_share >= 0.9
+                   and tlb.walk_ns > 0 else None),       # only a walk huge pages showed
         sources={"far": f"the ladder at {format_bytes(ladder.sizes[-1])}",
                  "stream": f"the larger of a C walk of {count(LOOP_N)} int64 (in L1) "
                            "and 8 bytes at the read bandwidth",
@@ -91,8 +92,10 @@ def ratio_model(ctx: Context) -> None:
     chase, shuffled = measured_ratios(ctx.shared)
     predictions = cm.walk_predictions(pub, now, chase_now=_median(chase),
                                       shuffled_now=_median(shuffled))
-    ctx.shared["ratio_model"] = {"pub": pub, "now": now, "predictions": predictions,
-                                 "chase": chase, "shuffled": shuffled}
+    ctx.shared["ratio_model"] = {
+        "pub": pub, "now": now, "predictions": predictions, "chase": chase,
+        "shuffled": shuffled,
+        "seq": statistics.median(ladder.seq_runs) * 1e-9 if ladder is not None else None}
     ctx.table("The walks' unit prices, on the articles' machine (read off published "
               "figures) and on this one (measured)", price_rows(pub, now),
               caption=cm.sources_caption(pub.sources, now.sources if now else None))
@@ -127,7 +130,8 @@ def price_rows(pub: cm.WalkCosts, now: cm.WalkCosts | None) -> list[Figure]:
                  cm.INT64_BYTES / now.bandwidth if now else None),
              row("stream: one int64 walked in order (loop or bus)", pub.stream,
                  now.stream if now else None),
-             row(escape("visit: values[i] in order, Python"), pub.visit, now.visit if now else None),
+             row(escape("visit: values[i] in order, Python"), pub.visit,
+                 now.visit if now else None),
              row("visit far: one dependent load at the visits' working set",
                  pub.visit_far, now.visit_far if now else None)]
     return rows
@@ -169,6 +173,12 @@ def ratio_model_fits_article(ctx: Context) -> Verdict:
                    f"{values['shuffled_pub']})", values)
 
 
+def reaches(ratio: Ratio, model: float) -> bool:
+    """Whether the range a measured ratio could take comes within a clear
+    miss of the model's value (then its median alone cannot say it missed)."""
+    return model > 0 and ratio.low / model <= cm.MISSES and ratio.high / model >= 1 / cm.MISSES
+
+
 @hooks.claim("ratio_model_fits_here")
 def ratio_model_fits_here(ctx: Context) -> Verdict:
     found = _found(ctx)
@@ -179,11 +189,10 @@ def ratio_model_fits_here(ctx: Context) -> Verdict:
     misses = [chase.miss(), shuffled.miss()]
     verdicts = [cm.within(m) if m else None for m in misses]
     noisy = []
-    for i, ratio in enumerate((found["chase"], found["shuffled"])):
-        if verdicts[i] is False and ratio is not None and not ratio.steady():
+    for i, (p, ratio) in enumerate(zip((chase, shuffled), (found["chase"], found["shuffled"]))):
+        if verdicts[i] is False and ratio is not None and reaches(ratio, p.model_now or 0):
             verdicts[i] = None                    # this run's spread is too wide
-            noisy.append(f"{chase.what if i == 0 else shuffled.what} "
-                         f"measured {ratio.text()}")
+            noisy.append(f"{p.what} measured {ratio.text()}")
     holds = cm.combine(verdicts)
     values = {"chase_model": format_ratio(chase.model_now or 0),
               "chase_now": format_ratio(chase.measured_now or 0),
@@ -195,6 +204,8 @@ def ratio_model_fits_here(ctx: Context) -> Verdict:
               "stream": nanos(now.stream * 1e9), "bus": nanos(8 / now.bandwidth * 1e9),
               "loop": nanos((now.loop or 0) * 1e9),
               "far": nanos(now.far * 1e9),
+              "seq": ("not measured" if found.get("seq") is None
+                      else nanos(found["seq"] * 1e9)),
               "why": ("this run's timings spread too far to tell (" + "; ".join(noisy)
                       + ")" if noisy else "the misses fall between a fit and a clear "
                       f"miss ({misses[0] or 0:.2f}x and {misses[1] or 0:.2f}x of the "
