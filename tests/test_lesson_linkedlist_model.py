@@ -78,7 +78,7 @@ def test_this_machine_misses_and_says_what_the_model_leaves_out():
     assert verdict.holds is False
     assert verdict.values["chains"] == "3.0"
     text = chosen("ratio_model_fits_here", verdict)
-    assert "about 3.0 chains going at once" in text
+    assert "about 3.0 chains going at once, where the article's figures give 1.1" in text
     assert "loop (0.30 ns) and the bus (1.00 ns)" in text
     data["seq"] = 1.4e-9
     text = chosen("ratio_model_fits_here", ll.ratio_model_fits_here(ctx(ratio_model=data)))
@@ -180,4 +180,7 @@ def test_the_step_prints_both_machines_from_injected_ladder_and_visits():
     assert chase.measured_now == pytest.approx(600.0)
     assert shuffled.measured_now == pytest.approx(5.0)
     assert "Why the ratios moved" in out and "values[i]" in out
+    # the measured moves, against the published 132x and 265.8 / 44.4
+    assert f"measured {600 / 132:.2f}x" in out
+    assert f"measured {5 / (265.8 / 44.4):.2f}x" in out
     assert ll.ratio_model_fits_here(context).holds in (True, False, None)
