@@ -12,7 +12,8 @@ Classes
     ``{key, value}`` slots and a byte of state per slot (empty, tombstone,
     or full -- a full slot's byte also keeps 7 bits of its key's hash, so a
     probe reads another key's slot only once in 128), linear probing,
-    tombstones on delete.
+    tombstones on delete -- or, with ``robin_hood=True``, Robin Hood
+    placement and backward-shift deletion.
 
     Both are :class:`collections.abc.MutableMapping` s that behave like
     ``dict`` where a dict's behaviour carries over to int64 keys and values:
@@ -47,7 +48,8 @@ Classes
     :class:`~dsa.hashtable.ResizeEvent`, ``moves`` left empty),
     ``slot_of(key)`` (the home slot), ``slots()`` and
     ``check_invariants()``; open addressing adds ``tombstones``,
-    ``fill_factor`` and ``probing`` (always ``"linear"``).  The C twins add
+    ``fill_factor``, ``probing`` (always ``"linear"``) and ``robin_hood``.
+    The C twins add
     ``hash_of(key)``, ``slot_holding(key)``, ``last_resize``,
     ``memory_layout()`` and ``last_lines``.
 
