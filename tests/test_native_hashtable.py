@@ -1220,6 +1220,23 @@ def test_robin_hood_lines_per_lookup_match_the_model(hash_function):
         table[key] = 1
         assert table.capacity == cap
         assert table.last_lines == len(lines)
+    # A deletion adds the states and slots it shifts back and the state (and
+    # slot, if full) of the one that stops the shift.
+    for key in rng.sample(list(table), 50):
+        slots, cap = table.slots(), table.capacity
+        lines = _model_robin_hood_lookup_lines(table, key)
+        i = (table.slot_holding(key) + 1) % cap
+        while True:
+            lines |= lines_of(layout.states_address + i, 1)
+            if slots[i] is None:
+                break
+            lines |= lines_of(layout.slots_address + 16 * i, 16)
+            if _distance(table, i) == 0:
+                break
+            i = (i + 1) % cap
+        del table[key]
+        assert table.last_lines == len(lines)
+    table.check_invariants()
 
 
 def test_robin_hood_pickle_and_copy_keep_the_option_and_the_order():

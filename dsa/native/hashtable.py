@@ -87,6 +87,13 @@ The table's header (the C struct) is not counted.  For a lookup of key ``k``:
   of every full slot whose key ``j`` has the same tag as ``k``
   (``hash_of(j) >> 57 == hash_of(k) >> 57``: those 7 bits are kept in the
   state byte); the walk ends at ``k``'s slot or at the first empty slot.
+* open addressing with ``robin_hood=True``: the state byte and the 16-byte
+  slot of every full slot examined (its distance comes from its key), and
+  the state byte of an empty one; the walk also ends at the first resident
+  nearer to its home than the walk has come.  A new key adds every state
+  and slot from its home to the empty slot its placement ends in; a
+  deletion adds the states and slots it shifts back and the one that stops
+  the shift.
 
 A byte range ``[a, a + n)`` covers the lines ``a // 64 .. (a + n - 1) // 64``;
 :meth:`memory_layout` gives the addresses (both arrays start on a line) and
