@@ -923,6 +923,15 @@ static inline size_t oa_home(const dsa_oa *t, uint64_t hash)
 
 /* ---- Robin Hood placement (linear probing, no tombstones) -------------- */
 
+/* The Robin Hood paths stay out of line: then a test of t->robin_hood is
+ * all that the default paths pay (inlined, they change the register use of
+ * the default lookup around them). */
+#if defined(__GNUC__) || defined(__clang__)
+#define RH_PATH static __attribute__((noinline))
+#else
+#define RH_PATH static
+#endif
+
 /* How far full slot i lies past the home of the key it holds: recomputed
  * from the key, which costs a hash and the slot's line but no storage (the
  * state byte keeps its tag, so lookups still skip slots by tag). */
@@ -936,7 +945,7 @@ static inline size_t rh_distance(const dsa_oa *t, size_t i)
  * time, that also stops at a resident nearer to its home than the search
  * has travelled: the key would have taken that slot (see dsa/_robin_hood.py).
  * It reads (traces) the state byte and the slot of every slot examined. */
-static size_t rh_find(const dsa_oa *t, int64_t key, uint64_t hash)
+RH_PATH size_t rh_find(const dsa_oa *t, int64_t key, uint64_t hash)
 {
     size_t mask = t->base.capacity - 1, i = oa_home(t, hash);
     uint8_t tag = tag_of(hash);
@@ -957,7 +966,7 @@ static size_t rh_find(const dsa_oa *t, int64_t key, uint64_t hash)
  * its own, the two change places and the resident travels on.  Ends at the
  * first empty slot, which it returns; reads (traces) every state and slot
  * on the way. */
-static size_t rh_place(dsa_oa *t, struct dsa_oa_slot moving, uint64_t hash)
+RH_PATH size_t rh_place(dsa_oa *t, struct dsa_oa_slot moving, uint64_t hash)
 {
     size_t mask = t->base.capacity - 1, i = oa_home(t, hash), travelled = 0;
     uint8_t tag = tag_of(hash);
@@ -986,7 +995,7 @@ static size_t rh_place(dsa_oa *t, struct dsa_oa_slot moving, uint64_t hash)
  * one slot back, nearer to its home, until an empty slot or an entry at its
  * home.  Reads (traces) the states and slots it moves, and the state (and,
  * if full, the slot) that stops it. */
-static void rh_shift_back(dsa_oa *t, size_t hole)
+RH_PATH void rh_shift_back(dsa_oa *t, size_t hole)
 {
     size_t mask = t->base.capacity - 1, after = (hole + 1) & mask;
     for (;;) {
@@ -1182,7 +1191,7 @@ int dsa_oa_clone(const dsa_oa *t, dsa_oa **out)
 
 /* Robin Hood: put a key known to be absent on its path (rh_place),
  * rebuilding first if it would pass the limit. */
-static int rh_insert_new(dsa_oa *t, int64_t key, uint64_t hash, int64_t value)
+RH_PATH int rh_insert_new(dsa_oa *t, int64_t key, uint64_t hash, int64_t value)
 {
     if (t->base.len >= t->base.limit) {        /* no tombstones to reuse */
         int status = oa_make_room(t, 1);
