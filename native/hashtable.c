@@ -41,7 +41,10 @@
  * reads a slot's {key, value} only where the byte holds the key's own tag,
  * which another key's byte does once in 128.  Deleting leaves a tombstone:
  * the slot must not read as empty, or keys placed after it would become
- * unreachable.
+ * unreachable.  With robin_hood on (dsa_oa_set_robin_hood) a new key takes
+ * the slot of a resident nearer to its home, a lookup stops at such a
+ * resident, and a deletion shifts the run back instead, leaving no
+ * tombstone; a resident's distance is recomputed from its key (rh_find).
  *
  *     states   [ a | b | . | T | c | . | . | d ]   64 states per line
  *     slots    [k v|k v|   |   |k v|   |   |k v]   4 slots per line

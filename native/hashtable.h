@@ -231,7 +231,8 @@ int dsa_oa_slots(const dsa_oa *t, uint8_t *states, int64_t *keys,
  * slot (tombstones too), so that the slot order is the snapshot's.  n must
  * equal the capacity.  DSA_EVALUE, and the table left empty, unless the
  * snapshot is a valid table at this capacity, hash and maximum load (every
- * key reachable from its home, none twice, within the load limit). */
+ * key reachable from its home, none twice, within the load limit; for a
+ * Robin Hood table also no tombstone and its invariant). */
 int dsa_oa_restore(dsa_oa *t, const uint8_t *states, const int64_t *keys,
                    const int64_t *values, size_t n);
 /* Recount; hist[p] (p < hist_len) gets the number of keys found after
