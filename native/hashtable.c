@@ -41,7 +41,10 @@
  * reads a slot's {key, value} only where the byte holds the key's own tag,
  * which another key's byte does once in 128.  Deleting leaves a tombstone:
  * the slot must not read as empty, or keys placed after it would become
- * unreachable.
+ * unreachable.  With robin_hood on (dsa_oa_set_robin_hood) a new key takes
+ * the slot of a resident nearer to its home, a lookup stops at such a
+ * resident, and a deletion shifts the run back instead, leaving no
+ * tombstone; a resident's distance is recomputed from its key (rh_find).
  *
  *     states   [ a | b | . | T | c | . | . | d ]   64 states per line
  *     slots    [k v|k v|   |   |k v|   |   |k v]   4 slots per line
@@ -115,6 +118,16 @@
  *              writes the state and slot where it goes (the first tombstone
  *              on its path, else that empty slot).  Deleting rewrites a
  *              state already counted.
+ *   Robin Hood (open addressing with robin_hood on) a lookup reads the
+ *              state byte AND the 16-byte slot of every full slot examined
+ *              (its distance comes from its key), from the home up to the
+ *              key's slot, the first empty one, or the first resident
+ *              nearer to its home than the search has travelled.  A new key
+ *              also reads and writes every state and slot from its home to
+ *              the empty slot that ends the placement.  Deleting adds the
+ *              state and slot of every entry shifted back and of the slot
+ *              that stops the shift (its state alone if empty).  A rebuild
+ *              counts as above, with placements in place of the probes.
  *   a resize   (growing, a lower max_load, or resize()) adds the whole old
  *              and new bucket (state) arrays, every node (every old full
  *              slot), and in open addressing the states probed and the slot
@@ -911,6 +924,111 @@ static inline size_t oa_home(const dsa_oa *t, uint64_t hash)
     return (size_t)(hash & (uint64_t)(t->base.capacity - 1));
 }
 
+/* ---- Robin Hood placement (linear probing, no tombstones) -------------- */
+
+/* The Robin Hood paths stay out of line: then a test of t->robin_hood is
+ * all that the default paths pay (inlined, they change the register use of
+ * the default lookup around them). */
+#if defined(__GNUC__) || defined(__clang__)
+#define RH_PATH static __attribute__((noinline))
+#else
+#define RH_PATH static
+#endif
+
+/* How far full slot i lies past the home of the key it holds: recomputed
+ * from the key, which costs a hash and the slot's line but no storage (the
+ * state byte keeps its tag, so lookups still skip slots by tag). */
+static inline size_t rh_distance(const dsa_oa *t, size_t i)
+{
+    uint64_t hash = hash_key(&t->base.hash, t->slots[i].key);
+    return (i - oa_home(t, hash)) & (t->base.capacity - 1);
+}
+
+/* The slot holding key, or NOT_FOUND.  The walk of oa_find, a byte at a
+ * time, that also stops at a resident nearer to its home than the search
+ * has travelled: the key would have taken that slot (see dsa/_robin_hood.py).
+ * It reads (traces) the state byte and the slot of every slot examined. */
+RH_PATH size_t rh_find(const dsa_oa *t, int64_t key, uint64_t hash)
+{
+    size_t mask = t->base.capacity - 1, i = oa_home(t, hash);
+    uint8_t tag = tag_of(hash);
+    for (size_t travelled = 0;; i = (i + 1) & mask, travelled++) {
+        DSA_TOUCH(t->base.trace, &t->states[i], 1);
+        if (t->states[i] == STATE_EMPTY)
+            return NOT_FOUND;
+        DSA_TOUCH(t->base.trace, &t->slots[i], sizeof t->slots[i]);
+        if (rh_distance(t, i) < travelled)
+            return NOT_FOUND;
+        if (t->states[i] == tag && t->slots[i].key == key)
+            return i;
+    }
+}
+
+/* Put `moving` (whose hash is `hash`) on its path, taking from the rich:
+ * where the resident is nearer to its home than the travelling entry is to
+ * its own, the two change places and the resident travels on.  Ends at the
+ * first empty slot, which it returns; reads (traces) every state and slot
+ * on the way. */
+RH_PATH size_t rh_place(dsa_oa *t, struct dsa_oa_slot moving, uint64_t hash)
+{
+    size_t mask = t->base.capacity - 1, i = oa_home(t, hash), travelled = 0;
+    uint8_t tag = tag_of(hash);
+    for (;; i = (i + 1) & mask, travelled++) {
+        DSA_TOUCH(t->base.trace, &t->states[i], 1);
+        DSA_TOUCH(t->base.trace, &t->slots[i], sizeof t->slots[i]);
+        if (t->states[i] == STATE_EMPTY)
+            break;
+        size_t distance = rh_distance(t, i);
+        if (distance < travelled) {             /* the resident is richer */
+            struct dsa_oa_slot resident = t->slots[i];
+            uint8_t resident_tag = t->states[i];
+            t->slots[i] = moving;
+            t->states[i] = tag;
+            moving = resident;
+            tag = resident_tag;
+            travelled = distance;
+        }
+    }
+    t->slots[i] = moving;
+    t->states[i] = tag;
+    return i;
+}
+
+/* Empty full slot `hole` without a tombstone: each following entry moves
+ * one slot back, nearer to its home, until an empty slot or an entry at its
+ * home.  Reads (traces) the states and slots it moves, and the state (and,
+ * if full, the slot) that stops it. */
+RH_PATH void rh_shift_back(dsa_oa *t, size_t hole)
+{
+    size_t mask = t->base.capacity - 1, after = (hole + 1) & mask;
+    for (;;) {
+        DSA_TOUCH(t->base.trace, &t->states[after], 1);
+        if (t->states[after] == STATE_EMPTY)
+            break;
+        DSA_TOUCH(t->base.trace, &t->slots[after], sizeof t->slots[after]);
+        if (rh_distance(t, after) == 0)
+            break;
+        t->slots[hole] = t->slots[after];
+        t->states[hole] = t->states[after];
+        hole = after;
+        after = (after + 1) & mask;
+    }
+    t->states[hole] = STATE_EMPTY;
+    note_removed(&t->base);
+}
+
+/* Slots a search for an absent key from `home` examines, that examined
+ * last included (the probes_to_miss of dsa/_robin_hood.py).  Not traced. */
+static size_t rh_probes_to_miss(const dsa_oa *t, size_t home)
+{
+    size_t mask = t->base.capacity - 1, i = home, travelled = 0;
+    while (t->states[i] != STATE_EMPTY && rh_distance(t, i) >= travelled) {
+        i = (i + 1) & mask;
+        travelled++;
+    }
+    return travelled + 1;
+}
+
 /* Start a traced operation on key (whose hash is `hash`): the slot holding
  * it, or NOT_FOUND.  *value (may be NULL) gets its value if present;
  * *free_slot (may be NULL) where it would go if absent (see oa_find). */
@@ -918,7 +1036,8 @@ static size_t oa_lookup(dsa_oa *t, int64_t key, uint64_t hash,
                         size_t *free_slot, int64_t *value)
 {
     trace_begin(&t->base.trace);
-    size_t i = oa_find(t, key, hash, free_slot, t->base.trace);
+    size_t i = t->robin_hood ? rh_find(t, key, hash)
+                             : oa_find(t, key, hash, free_slot, t->base.trace);
     if (i != NOT_FOUND && value != NULL)
         *value = t->slots[i].value;
     return i;
@@ -994,12 +1113,24 @@ static int oa_rebuild(dsa_oa *t, size_t capacity)
             continue;
         DSA_TOUCH(t->base.trace, &old_slots[i], sizeof *old_slots);
         uint64_t hash = hash_key(&t->base.hash, old_slots[i].key);
+        total++;
+        if (t->robin_hood) {          /* where it ends is known at the end */
+            rh_place(t, old_slots[i], hash);
+            continue;
+        }
         size_t j = oa_first_empty(t, hash);
         DSA_TOUCH(t->base.trace, &slots[j], sizeof *slots);
         slots[j] = old_slots[i];
         states[j] = tag_of(hash);
-        total++;
         moved += j != i;
+    }
+    /* Robin Hood: a key kept its slot if the new slot i holds it still. */
+    for (size_t i = 0; t->robin_hood && i < old_cap; i++) {
+        if (!is_full(old_states[i]))
+            continue;
+        int kept = i < capacity && is_full(states[i])
+            && slots[i].key == old_slots[i].key;
+        moved += !kept;
     }
     free(old_slots);
     free(old_states);
@@ -1056,7 +1187,22 @@ int dsa_oa_clone(const dsa_oa *t, dsa_oa **out)
     memcpy(copy->slots, t->slots, t->base.capacity * sizeof *t->slots);
     memcpy(copy->states, t->states, t->base.capacity);
     copy->tombstones = t->tombstones;
+    copy->robin_hood = t->robin_hood;
     *out = copy;
+    return DSA_OK;
+}
+
+/* Robin Hood: put a key known to be absent on its path (rh_place),
+ * rebuilding first if it would pass the limit. */
+RH_PATH int rh_insert_new(dsa_oa *t, int64_t key, uint64_t hash, int64_t value)
+{
+    if (t->base.len >= t->base.limit) {        /* no tombstones to reuse */
+        int status = oa_make_room(t, 1);
+        if (status != DSA_OK)
+            return status;
+    }
+    struct dsa_oa_slot moving = {key, value};
+    note_added(&t->base, rh_place(t, moving, hash));
     return DSA_OK;
 }
 
@@ -1065,6 +1211,8 @@ int dsa_oa_clone(const dsa_oa *t, dsa_oa **out)
 static int oa_insert_new(dsa_oa *t, size_t slot, int64_t key, uint64_t hash,
                          int64_t value)
 {
+    if (t->robin_hood)
+        return rh_insert_new(t, key, hash, value);
     if (t->states[slot] == STATE_TOMBSTONE) {
         t->tombstones--;               /* reused: the load stays the same */
     } else if (t->base.len + t->tombstones >= t->base.limit) {
@@ -1126,7 +1274,10 @@ static int oa_delete(dsa_oa *t, int64_t key, int64_t *value)
     size_t i = oa_lookup(t, key, hash_key(&t->base.hash, key), NULL, value);
     if (i == NOT_FOUND)
         return DSA_EKEY;
-    oa_bury(t, i);
+    if (t->robin_hood)
+        rh_shift_back(t, i);
+    else
+        oa_bury(t, i);
     return DSA_OK;
 }
 
@@ -1149,6 +1300,11 @@ static int oa_popitem(dsa_oa *t, int64_t *key, int64_t *value)
         *key = t->slots[i].key;
     if (value != NULL)
         *value = t->slots[i].value;
+    if (t->robin_hood) {        /* the shift may fill slot i again */
+        t->base.scan = i;
+        rh_shift_back(t, i);
+        return DSA_OK;
+    }
     t->base.scan = i + 1;
     oa_bury(t, i);
     return DSA_OK;
@@ -1190,6 +1346,15 @@ static int oa_refit(struct dsa_ht *b)
 
 dsa_ht *dsa_oa_common(dsa_oa *t) { return &t->base; }
 size_t dsa_oa_tombstones(const dsa_oa *t) { return t->tombstones; }
+int dsa_oa_robin_hood(const dsa_oa *t) { return t->robin_hood; }
+
+int dsa_oa_set_robin_hood(dsa_oa *t, int on)
+{
+    if (t->base.len != 0 || t->tombstones != 0)
+        return DSA_EVALUE;
+    t->robin_hood = on != 0;
+    return DSA_OK;
+}
 
 int dsa_oa_slot_of(const dsa_oa *t, int64_t key, size_t *slot)
 {
@@ -1301,11 +1466,13 @@ int dsa_oa_stats(const dsa_oa *t, struct dsa_ht_stats *out, uint64_t *hist,
      * and the empty slot after it.  Walk backwards from an empty slot,
      * keeping the length of the run ahead. */
     size_t run = 0;
-    for (size_t k = 0; k < capacity; k++) {
+    for (size_t k = 0; k < capacity && !t->robin_hood; k++) {
         size_t i = (empty_at - k) & mask;
         run = t->states[i] == STATE_EMPTY ? 0 : run + 1;
         unsuccessful += (double)(run + 1);
     }
+    for (size_t h = 0; h < capacity && t->robin_hood; h++)
+        unsuccessful += (double)rh_probes_to_miss(t, h);
     out->len = t->base.len;
     out->capacity = capacity;
     out->avg_successful = out->len ? successful / (double)out->len : 0.0;
@@ -1330,6 +1497,25 @@ static int oa_check_slot(const dsa_oa *t, size_t i)
             return DSA_HT_CHECK_DUPLICATE;
     }
     return DSA_HT_CHECK_OK;
+}
+
+/* The Robin Hood invariant: no tombstone, and along a run the distance
+ * rises by at most one from a slot to the next (the slot after an empty
+ * one holds a key at home).  *where (may be NULL) gets the slot at fault. */
+static int rh_check(const dsa_oa *t, size_t *where)
+{
+    size_t mask = t->base.capacity - 1;
+    if (t->tombstones != 0)
+        return check_result(DSA_HT_CHECK_ROBIN_HOOD, 0, where);
+    for (size_t i = 0; i < t->base.capacity; i++) {
+        size_t after = (i + 1) & mask;
+        if (!is_full(t->states[after]))
+            continue;
+        size_t limit = is_full(t->states[i]) ? rh_distance(t, i) + 1 : 0;
+        if (rh_distance(t, after) > limit)
+            return check_result(DSA_HT_CHECK_ROBIN_HOOD, after, where);
+    }
+    return check_result(DSA_HT_CHECK_OK, 0, where);
 }
 
 int dsa_oa_check(const dsa_oa *t, size_t *where)
@@ -1358,6 +1544,8 @@ int dsa_oa_check(const dsa_oa *t, size_t *where)
         if (problem)
             return check_result(problem, i, where);
     }
+    if (t->robin_hood)
+        return rh_check(t, where);
     return check_result(DSA_HT_CHECK_OK, 0, where);
 }
 

@@ -66,8 +66,10 @@ enum dsa_ht_check {
     DSA_HT_CHECK_COUNT = 4,      /* len differs from the keys really there */
     DSA_HT_CHECK_TOMBSTONES = 5, /* tombstone count differs from the slots */
     DSA_HT_CHECK_LOAD = 6,       /* more keys (+ tombstones) than the limit */
-    DSA_HT_CHECK_NODES = 7       /* a chain runs in a loop or out of the
+    DSA_HT_CHECK_NODES = 7,      /* a chain runs in a loop or out of the
                                     pool, or the pool's counts disagree */
+    DSA_HT_CHECK_ROBIN_HOOD = 8  /* Robin Hood: a distance rises by more than
+                                    one along a run, or a tombstone */
 };
 
 /* The 64-bit hash a table of this kind and seed gives `key`. */
@@ -209,6 +211,11 @@ void dsa_oa_free(dsa_oa *t);
 dsa_ht *dsa_oa_common(dsa_oa *t);
 
 size_t dsa_oa_tombstones(const dsa_oa *t);
+/* Robin Hood placement, early-stopping lookups and backward-shift deletion
+ * (no tombstones) on, or off.  Only while the table is empty and has no
+ * tombstones: DSA_EVALUE otherwise. */
+int dsa_oa_set_robin_hood(dsa_oa *t, int on);
+int dsa_oa_robin_hood(const dsa_oa *t);
 /* The slot holding key; DSA_EKEY if absent. */
 int dsa_oa_slot_of(const dsa_oa *t, int64_t key, size_t *slot);
 /* Up to `max` items from slot *cursor on, in slot order; *cursor moves past
@@ -224,7 +231,8 @@ int dsa_oa_slots(const dsa_oa *t, uint8_t *states, int64_t *keys,
  * slot (tombstones too), so that the slot order is the snapshot's.  n must
  * equal the capacity.  DSA_EVALUE, and the table left empty, unless the
  * snapshot is a valid table at this capacity, hash and maximum load (every
- * key reachable from its home, none twice, within the load limit). */
+ * key reachable from its home, none twice, within the load limit; for a
+ * Robin Hood table also no tombstone and its invariant). */
 int dsa_oa_restore(dsa_oa *t, const uint8_t *states, const int64_t *keys,
                    const int64_t *values, size_t n);
 /* Recount; hist[p] (p < hist_len) gets the number of keys found after

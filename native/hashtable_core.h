@@ -178,6 +178,7 @@ struct dsa_oa {
     struct dsa_oa_slot *slots;     /* capacity slots, starting on a line */
     uint8_t *states;               /* capacity states, starting on a line */
     size_t tombstones;             /* base.limit bounds len + tombstones */
+    int robin_hood;                /* Robin Hood placement, backward shift */
 };
 
 _Static_assert(sizeof(struct dsa_oa_slot) == 16, "4 slots to a line");

@@ -106,6 +106,8 @@ def native_configs():
                for h in ("keyed", "identity", "constant") for n in ("malloc", "pool")]
     configs += [(probed, dict(hash_function=h))
                 for h in ("keyed", "identity", "constant")]
+    configs += [(probed, dict(hash_function=h, robin_hood=True))
+                for h in ("keyed", "constant")]
     return configs
 
 
@@ -436,7 +438,7 @@ def test_codes_respect_equality():
 
 def test_the_c_twins_are_driven_when_built():
     machine = HashTableFamily()
-    assert len(machine.natives) == (9 if dsa.native.available else 0)
+    assert len(machine.natives) == (11 if dsa.native.available else 0)
     assert len(machine.tables) == len(MACHINE_KINDS)
     assert any(type(t) is ChainedHashTable for t in machine.tables)
 

@@ -88,3 +88,47 @@ def test_the_question_reads_the_variance_ratio():
     assert question.claim == "robin_hood_evens_out"
     assert question.measure(spreads(290.0, 20.0))[0] == 2           # 10x to 50x
     assert question.measure(spreads(290.0, 200.0))[0] == 0          # under 2x
+
+
+def _robin_hood_miss_lines(slots, hash_of, key, layout):
+    """The lines a failed Robin Hood lookup reads in the C twin, walked
+    here: the state byte and the slot of every slot up to an empty one or a
+    resident nearer to its home than the search has travelled."""
+    mask = len(slots) - 1
+    i, travelled, lines = hash_of(key) & mask, 0, set()
+    while True:
+        lines.add((layout.states_address + i) // 64)
+        if slots[i] is None:
+            return len(lines)
+        lines.add((layout.slots_address + 16 * i) // 64)
+        if (i - hash_of(slots[i])) & mask < travelled:
+            return len(lines)
+        i, travelled = (i + 1) & mask, travelled + 1
+
+
+def test_the_c_row_counts_the_lines_a_walk_of_the_c_layout_gives():
+    import pytest
+    from dsa.lessons import hashtable_native as hn
+    nh = pytest.importorskip("dsa.native.hashtable")
+    capacity = 1 << 11
+    keys = random.Random(rh.SEED).sample(range(1 << 60), int(rh.LOAD * capacity))
+    walked = []
+    for robin_hood in (False, True):
+        table = nh.OpenAddressingHashTable(dict.fromkeys(keys, 0), capacity=capacity,
+                                           max_load_factor=rh.LOAD, seed=rh.SEED,
+                                           robin_hood=robin_hood)
+        slots, layout = table.slots(), table.memory_layout()
+        walk = (_robin_hood_miss_lines if robin_hood else
+                lambda *a: hn.tag_walk(*a)["lines"])
+        walked.append(statistics.fmean(walk(slots, table.hash_of, key, layout)
+                                       for key in rh.c_misses()))
+    measured = (rh.c_miss_lines(nh, keys, capacity, False),
+                rh.c_miss_lines(nh, keys, capacity, True))
+    assert measured == pytest.approx(tuple(walked), abs=1e-12)
+    assert measured[1] > measured[0]     # the C twin pays a slot line per step
+    context = ctx()
+    context.quick = True
+    rh.robin_hood(context)
+    assert context.shared["robin_hood"]["c_miss_lines"] == measured
+    text = " ".join(context.console.file.getvalue().split())
+    assert f"lines {measured[0]:.2f} {measured[1]:.2f}" in text

@@ -652,6 +652,17 @@ def model_lookup_lines(table, key):
         i = (i + 1) % cap
 
 
+def assert_lookups_match(table, keys, model_lines):
+    """`in` and get() of each key (stored as key // 64) trace the lines
+    model_lines(table, key) says."""
+    for key in keys:
+        model = len(model_lines(table, key))
+        found = key in table
+        assert table.last_lines == model, key
+        assert table.get(key) == (key // 64 if found else None)
+        assert table.last_lines == model, key
+
+
 @pytest.mark.parametrize("cls,options", CONFIGS, ids=CONFIG_IDS)
 def test_lines_touched_per_lookup_match_the_model(cls, options):
     rng = random.Random(21)
@@ -667,12 +678,7 @@ def test_lines_touched_per_lookup_match_the_model(cls, options):
     assert layout.states_address % LINE == 0
     keys = [k * 64 for k in present[n // 8: n // 2]] + \
         [rng.randrange(INT64_MIN, INT64_MAX) for _ in range(40)]
-    for key in keys:
-        model = len(model_lookup_lines(table, key))
-        found = key in table
-        assert table.last_lines == model, key
-        assert table.get(key) == (key // 64 if found else None)
-        assert table.last_lines == model, key
+    assert_lookups_match(table, keys, model_lookup_lines)
     for key in keys[:20]:            # deleting adds nothing to the lookup
         model = len(model_lookup_lines(table, key))
         if table.pop(key, None) is not None:
@@ -1052,3 +1058,221 @@ def test_a_pickle_naming_the_rebuilder_in_dsa_native_hashtable_loads(cls):
     assert b"dsa.native.hashtable\n_rebuild" in old
     rebuild, args = pickle.loads(old)
     assert rebuild(*args) == {5: 50, 6: 60}
+
+
+# ---- Robin Hood placement (robin_hood=True) ---------------------------------
+
+def _robin_hood_errors(**options):
+    """What the Python twin and the C twin raise for the same options."""
+    from dsa import hashtable as pure
+    caught = []
+    for cls in (pure.OpenAddressingHashTable, OpenAddressingHashTable):
+        with pytest.raises((TypeError, ValueError)) as error:
+            cls(**options)
+        caught.append((type(error.value), str(error.value)))
+    return caught
+
+
+def test_robin_hood_is_an_option_of_open_addressing_only_with_linear_probing():
+    assert OpenAddressingHashTable(robin_hood=True).robin_hood is True
+    assert OpenAddressingHashTable().robin_hood is False
+    python, c = _robin_hood_errors(probing="perturb", robin_hood=True)
+    assert python == c and c[0] is ValueError and "linear" in c[1]
+    for wrong in (1, "yes", 0.0):
+        python, c = _robin_hood_errors(robin_hood=wrong)
+        assert python == c and c[0] is TypeError
+    assert OpenAddressingHashTable(robin_hood=None).robin_hood is False
+    with pytest.raises(TypeError):
+        ChainedHashTable(robin_hood=True)
+
+
+def _distance(table, slot):
+    return (slot - table.hash_of(table.slots()[slot])) % table.capacity
+
+
+def _random_robin_hood_table(rng, steps=600, **options):
+    table = OpenAddressingHashTable(robin_hood=True, seed=7, **options)
+    model = {}
+    for step in range(steps):
+        if model and rng.random() < 0.4:
+            key = rng.choice(list(model))
+            assert table.pop(key) == model.pop(key)
+        elif model and rng.random() < 0.05:
+            key, value = table.popitem()
+            assert model.pop(key) == value
+        else:
+            key = rng.randrange(-300, 300) * rng.choice((1, 64, 1024))
+            table[key] = model[key] = step
+    return table, model
+
+
+@pytest.mark.parametrize("hash_function", HASHES)
+def test_robin_hood_keeps_its_invariant_and_leaves_no_tombstones(hash_function):
+    rng = random.Random(31)
+    for _ in range(8):
+        table, model = _random_robin_hood_table(
+            rng, steps=150 if hash_function == "constant" else 600,
+            hash_function=hash_function)
+        table.check_invariants()           # the C check tests the invariant
+        assert table.tombstones == 0 and table.stats().tombstones == 0
+        assert nh.TOMBSTONE not in table.slots()
+        assert dict(table.items()) == model
+        assert all(table[k] == v for k, v in model.items())
+        assert all(k + 1 not in table for k in model if k + 1 not in model)
+        slots = table.slots()
+        for i, key in enumerate(slots):     # the invariant, from outside
+            after = (i + 1) % table.capacity
+            if slots[after] is None:
+                continue
+            limit = 0 if key is None else _distance(table, i) + 1
+            assert _distance(table, after) <= limit
+
+
+def test_the_c_check_refuses_a_layout_that_is_not_robin_hood():
+    table = OpenAddressingHashTable(hash_function="identity", robin_hood=True)
+    rebuild, (cls, options, items, slots, tombs) = table.__reduce__()
+    assert options["robin_hood"] is True
+    items = [(0, 0), (1, 1), (8, 8)]   # homes 0, 1, 0: plain linear probing
+    with pytest.raises(ValueError, match="not a valid table"):
+        rebuild(cls, options, items, [0, 1, 2], [])
+    with pytest.raises(ValueError, match="not a valid table"):  # a tombstone
+        rebuild(cls, options, items[:2], [0, 1], [2])
+    good = rebuild(cls, options, items, [0, 2, 1], [])      # 8 before 1
+    good.check_invariants()
+    assert good.slots()[:3] == [0, 8, 1] and good.robin_hood
+    plain = rebuild(cls, {**options, "robin_hood": False}, items, [0, 1, 2], [])
+    plain.check_invariants()                # fine without Robin Hood
+
+
+def test_robin_hood_probe_counts_equal_the_python_twins():
+    from dsa import hashtable as pure
+    rng = random.Random(5)
+    for trial in range(6):
+        python = pure.OpenAddressingHashTable(hash_function=lambda k: k,
+                                              robin_hood=True)
+        c = OpenAddressingHashTable(hash_function="identity", robin_hood=True)
+        keys = [rng.randrange(0, 4000) * rng.choice((1, 8, 64))
+                for _ in range(rng.randrange(50, 900))]
+        for k in keys:
+            python[k] = c[k] = k
+        for k in keys[: len(keys) // 3]:
+            python.pop(k, None)
+            c.pop(k, None)
+        ours, theirs = c.stats(), python.stats()
+        assert ours == theirs, trial
+        assert ours.tombstones == 0 and ours.size == len(python)
+        mask = c.capacity - 1                # the same home in every slot
+        assert [None if k is None else k & mask for k in c.slots()] == \
+            [None if k is None else k & mask for k in python.slots()]
+        # Plain linear probing of the same keys: the same mean (the total
+        # displacement does not depend on the order of placement).
+        plain = OpenAddressingHashTable(dict.fromkeys(python, 0),
+                                        hash_function="identity",
+                                        capacity=c.capacity)
+        assert plain.capacity == c.capacity
+        assert plain.stats().expected_probes_hit == ours.expected_probes_hit
+
+
+def _model_robin_hood_lookup_lines(table, key):
+    """The lines a Robin Hood lookup of key reads: the state byte and the
+    slot of each slot examined, up to the key, an empty slot or a resident
+    nearer to its home than the search has travelled."""
+    layout, slots, cap = table.memory_layout(), table.slots(), table.capacity
+    i, travelled, lines = table.hash_of(key) % cap, 0, set()
+    while True:
+        lines |= lines_of(layout.states_address + i, 1)
+        if slots[i] is None:
+            return lines
+        lines |= lines_of(layout.slots_address + layout.slot_size * i,
+                          layout.slot_size)
+        if _distance(table, i) < travelled or slots[i] == key:
+            return lines
+        i, travelled = (i + 1) % cap, travelled + 1
+
+
+@pytest.mark.parametrize("hash_function", ["keyed", "identity"])
+def test_robin_hood_lines_per_lookup_match_the_model(hash_function):
+    rng = random.Random(23)
+    table = OpenAddressingHashTable(robin_hood=True, traced=True, seed=24,
+                                    hash_function=hash_function)
+    present = rng.sample(range(-10**6, 10**6), 1500)
+    for k in present:
+        table[k * 64] = k
+    for k in present[:300]:
+        del table[k * 64]
+    keys = [k * 64 for k in present[200:700]] + \
+        [rng.randrange(INT64_MIN, INT64_MAX) for _ in range(40)]
+    assert_lookups_match(table, keys, _model_robin_hood_lookup_lines)
+    # A new key reads and writes every state and slot from its home to the
+    # empty slot that ends its placement.
+    layout = table.memory_layout()
+    for _ in range(50):
+        key = rng.randrange(10**9, 2 * 10**9)
+        slots, cap = table.slots(), table.capacity
+        lines = _model_robin_hood_lookup_lines(table, key)
+        i = table.hash_of(key) % cap
+        while True:
+            lines |= lines_of(layout.states_address + i, 1)
+            lines |= lines_of(layout.slots_address + 16 * i, 16)
+            if slots[i] is None:
+                break
+            i = (i + 1) % cap
+        table[key] = 1
+        assert table.capacity == cap
+        assert table.last_lines == len(lines)
+    # A deletion adds the states and slots it shifts back and the state (and
+    # slot, if full) of the one that stops the shift.
+    for key in rng.sample(list(table), 50):
+        slots, cap = table.slots(), table.capacity
+        lines = _model_robin_hood_lookup_lines(table, key)
+        i = (table.slot_holding(key) + 1) % cap
+        while True:
+            lines |= lines_of(layout.states_address + i, 1)
+            if slots[i] is None:
+                break
+            lines |= lines_of(layout.slots_address + 16 * i, 16)
+            if _distance(table, i) == 0:
+                break
+            i = (i + 1) % cap
+        del table[key]
+        assert table.last_lines == len(lines)
+    table.check_invariants()
+
+
+def test_robin_hood_pickle_and_copy_keep_the_option_and_the_order():
+    rng = random.Random(99)
+    for hash_function in HASHES:
+        for _ in range(10):
+            table, model = _random_robin_hood_table(
+                rng, steps=120, hash_function=hash_function)
+            for twin in (pickle.loads(pickle.dumps(table)), table.copy(),
+                         copy.deepcopy(table)):
+                assert twin.robin_hood is True
+                assert list(twin.items()) == list(table.items())
+                assert twin.slots() == table.slots() and twin == model
+                twin.check_invariants()
+                twin[10**6] = 1                  # still a Robin Hood table
+                del twin[next(iter(twin))]
+                twin.check_invariants()
+                assert twin.tombstones == 0
+
+
+def test_robin_hood_survives_resizes_clear_and_popitem():
+    table = OpenAddressingHashTable(dict.fromkeys(range(0, 5000, 3), 0),
+                                    robin_hood=True,
+                                    hash_function="identity")
+    table.max_load_factor = 0.3
+    table.check_invariants()
+    table.resize(4 * table.capacity)
+    table.check_invariants()
+    assert table.last_resize.keys_total == len(table)
+    drained = []
+    while table:
+        drained.append(table.popitem()[0])
+        if len(drained) % 97 == 0:
+            table.check_invariants()
+    assert sorted(drained) == list(range(0, 5000, 3))
+    table.clear()
+    table[1] = 1
+    assert table.robin_hood and table.tombstones == 0
+    table.check_invariants()

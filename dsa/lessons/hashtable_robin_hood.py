@@ -5,6 +5,8 @@ the same keys at load 0.9, one with ``robin_hood=True``: the probe lengths
 of their hits and misses from their own ``stats()``, then half the keys
 deleted from each, tombstones against backward shift.  The simulation of
 :mod:`.hashtable_canon` runs beside them on the same hashes, as a check.
+If the C twins are built, one more row: the 64-byte lines a failed lookup
+reads in the traced C twin, with and without Robin Hood.
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ from __future__ import annotations
 import random
 import statistics
 from dataclasses import dataclass
-from typing import Callable
+from types import ModuleType
+from typing import Callable, Optional
 
 from dsa.hashtable import OpenAddressingHashTable, ProbeStats
 
@@ -24,6 +27,8 @@ from .runner import Context, Verdict, not_measured, threshold
 LOAD = 0.9
 SEED = 9                     # the keys
 DELETE_SEED = 10             # which half goes
+MISS_SEED = 11               # the failed lookups of the traced C twin
+C_MISSES = 400
 
 
 @dataclass(frozen=True)
@@ -58,6 +63,26 @@ def measure(keys: list[int], capacity: int, robin_hood: bool) -> Spread:
                   after.expected_probes_miss)
 
 
+def c_miss_lines(nh: ModuleType, keys: list[int], capacity: int,
+                 robin_hood: bool) -> float:
+    """Mean lines per failed lookup in the traced C twin holding ``keys``
+    (its keyed hash, so other homes than the Python twin's)."""
+    table = nh.OpenAddressingHashTable(dict.fromkeys(keys, 0), capacity=capacity,
+                                       max_load_factor=LOAD, seed=SEED,
+                                       robin_hood=robin_hood, traced=True)
+    assert table.capacity == capacity
+    lines = []
+    for key in c_misses():
+        assert key not in table
+        lines.append(table.last_lines)
+    return statistics.fmean(lines)
+
+
+def c_misses() -> list[int]:
+    """Keys the lesson's tables (keys below 2**60) do not hold."""
+    return random.Random(MISS_SEED).sample(range(1 << 60, 1 << 61), C_MISSES)
+
+
 @hooks.experiment("robin_hood")
 def robin_hood(ctx: Context) -> None:
     c = ctx.console
@@ -68,8 +93,13 @@ def robin_hood(ctx: Context) -> None:
     keys = random.Random(SEED).sample(range(1 << 60), n)
     with ctx.working("filling two tables and deleting half of each"):
         plain, robin = measure(keys, capacity, False), measure(keys, capacity, True)
+        nh = ctx.native_module("hashtable")
+        c_lines: Optional[tuple[float, float]] = None if nh is None else (
+            c_miss_lines(nh, keys, capacity, False),
+            c_miss_lines(nh, keys, capacity, True))
     simulated = hc.spread(hc.robin_hood_fill(keys, capacity))
-    ctx.shared["robin_hood"] = {"n": n, "plain": plain, "robin": robin}
+    ctx.shared["robin_hood"] = {"n": n, "plain": plain, "robin": robin,
+                                "c_miss_lines": c_lines}
     table = columns_table(
         f"{count(n)} random int keys in {count(capacity)} slots (load {LOAD}), "
         "linear probing: OpenAddressingHashTable.stats()",
@@ -82,6 +112,11 @@ def robin_hood(ctx: Context) -> None:
                   count(simulated[2]))
     table.add_row("probes per failed lookup", f"{plain.miss:.1f}", f"{robin.miss:.1f}",
                   "")
+    # The C twin reads a resident's key to learn its distance, so its Robin
+    # Hood misses are shorter but read a slot line where plain ones read tags.
+    table.add_row("  in the traced C twin: lines",
+                  *(("C twins not built", "") if c_lines is None else
+                    (f"{c_lines[0]:.2f}", f"{c_lines[1]:.2f}")), "")
     table.add_row(f"after deleting {count(n // 2)} keys: tombstones",
                   count(plain.tombstones_after), count(robin.tombstones_after), "")
     table.add_row("  probes per failed lookup", f"{plain.miss_after:.1f}",

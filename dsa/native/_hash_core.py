@@ -44,6 +44,9 @@ _CHECK_MESSAGES = {
     _lib.DSA_HT_CHECK_LOAD: "the table is loaded past its maximum",
     _lib.DSA_HT_CHECK_NODES:
         "the nodes (chains, pool or popitem hint) are inconsistent",
+    _lib.DSA_HT_CHECK_ROBIN_HOOD:
+        "a tombstone, or a probe distance that rises by more than one along "
+        "a run, in a Robin Hood table",
 }
 
 _BATCH = 256          # items fetched from C per step of an iteration

@@ -12,7 +12,8 @@ Classes
     ``{key, value}`` slots and a byte of state per slot (empty, tombstone,
     or full -- a full slot's byte also keeps 7 bits of its key's hash, so a
     probe reads another key's slot only once in 128), linear probing,
-    tombstones on delete.
+    tombstones on delete -- or, with ``robin_hood=True``, Robin Hood
+    placement and backward-shift deletion.
 
     Both are :class:`collections.abc.MutableMapping` s that behave like
     ``dict`` where a dict's behaviour carries over to int64 keys and values:
@@ -47,7 +48,8 @@ Classes
     :class:`~dsa.hashtable.ResizeEvent`, ``moves`` left empty),
     ``slot_of(key)`` (the home slot), ``slots()`` and
     ``check_invariants()``; open addressing adds ``tombstones``,
-    ``fill_factor`` and ``probing`` (always ``"linear"``).  The C twins add
+    ``fill_factor``, ``probing`` (always ``"linear"``) and ``robin_hood``.
+    The C twins add
     ``hash_of(key)``, ``slot_holding(key)``, ``last_resize``,
     ``memory_layout()`` and ``last_lines``.
 
@@ -85,6 +87,13 @@ The table's header (the C struct) is not counted.  For a lookup of key ``k``:
   of every full slot whose key ``j`` has the same tag as ``k``
   (``hash_of(j) >> 57 == hash_of(k) >> 57``: those 7 bits are kept in the
   state byte); the walk ends at ``k``'s slot or at the first empty slot.
+* open addressing with ``robin_hood=True``: the state byte and the 16-byte
+  slot of every full slot examined (its distance comes from its key), and
+  the state byte of an empty one; the walk also ends at the first resident
+  nearer to its home than the walk has come.  A new key adds every state
+  and slot from its home to the empty slot its placement ends in; a
+  deletion adds the states and slots it shifts back and the one that stops
+  the shift.
 
 A byte range ``[a, a + n)`` covers the lines ``a // 64 .. (a + n - 1) // 64``;
 :meth:`memory_layout` gives the addresses (both arrays start on a line) and
@@ -102,6 +111,7 @@ from __future__ import annotations
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from dsa._compat import as_max_load
+from dsa._robin_hood import valid_option as robin_hood_option
 from dsa.hashtable import TOMBSTONE, ChainStats, ProbeStats, ResizeEvent
 from dsa.pictures import Pictured
 
@@ -254,8 +264,10 @@ class OpenAddressingHashTable(Pictured, _NativeHashTable, picture="open"):
 
     ``OpenAddressingHashTable(mapping_or_iterable=(), /, *,
     max_load_factor=2/3, hash_function="keyed", seed=None, capacity=8,
-    probing="linear", traced=False, on_resize=None)``.  Only linear probing
-    exists in C.
+    probing="linear", robin_hood=False, traced=False, on_resize=None)``.
+    Only linear probing exists in C.  ``robin_hood=True``: Robin Hood
+    placement, lookups that stop early and backward-shift deletion (no
+    tombstones), as in the Python twin (``dsa/_robin_hood.py``).
     Unlike ``dict`` and the Python twin, it does not keep insertion order:
     iteration walks the slot array, so the order follows the slots and
     changes when the table resizes.  Its repr says so:
@@ -273,11 +285,15 @@ class OpenAddressingHashTable(Pictured, _NativeHashTable, picture="open"):
     def __init__(self, mapping_or_iterable: Any = (), /, *,
                  max_load_factor: float = 2 / 3, hash_function: str = "keyed",
                  seed: Optional[int] = None, capacity: int = 8,
-                 probing: str = "linear", traced: bool = False,
+                 probing: str = "linear", robin_hood: Optional[bool] = False,
+                 traced: bool = False,
                  on_resize: Optional[Callable[[ResizeEvent], Any]] = None,
                  **kwargs: Any) -> None:
         load_ = as_max_load(max_load_factor, True)
         kind = _check_hash(hash_function)
+        # None is the default, as for the Python twin, and so are its errors.
+        robin_hood = robin_hood_option(bool(robin_hood) if robin_hood is None
+                                       else robin_hood, probing)
         _check_choice(probing, {"linear": 0}, "probing")
         seed_ = _check_seed(seed)
         cap = as_size(capacity, "capacity")
@@ -285,13 +301,18 @@ class OpenAddressingHashTable(Pictured, _NativeHashTable, picture="open"):
         _no_keyword_items(kwargs)
         pairs = _pairs(mapping_or_iterable)
         if self._reinitialised(pairs, (max_load_factor, hash_function, seed,
-                                       capacity, probing, traced, on_resize)
+                                       capacity, probing, robin_hood, traced,
+                                       on_resize)
                                == (2 / 3, "keyed", None, 8, "linear", False,
-                                   None)):
+                                   False, None)):
             return
         c = _api(self._PREFIX, bool(traced))
         out = c.ffi.new("dsa_oa **")
         check(c.lib, c.new(cap, load_, kind, seed_, out))
+        status = c.lib.dsa_oa_set_robin_hood(out[0], int(robin_hood))
+        if status != c.lib.DSA_OK:                      # cannot fail: empty
+            c.free(out[0])
+            check(c.lib, status)
         self._start(c, out[0], bool(traced), seed_, hook, pairs)
 
     def _fetch(self, cursor: Any, keys: Any, values: Any, count: Any) -> None:
@@ -301,6 +322,12 @@ class OpenAddressingHashTable(Pictured, _NativeHashTable, picture="open"):
     def probing(self) -> str:
         """Always ``"linear"``: home, home + 1, home + 2, ..."""
         return "linear"
+
+    @property
+    def robin_hood(self) -> bool:
+        """Robin Hood placement and backward-shift deletion (no tombstones)?"""
+        with self._lock:
+            return bool(self._c.lib.dsa_oa_robin_hood(self._t))
 
     @property
     def tombstones(self) -> int:
@@ -379,6 +406,9 @@ class OpenAddressingHashTable(Pictured, _NativeHashTable, picture="open"):
         if status == c.lib.DSA_EVALUE:
             raise ValueError("pickled slots are not a valid table")
         check(c.lib, status)
+
+    def _options(self) -> Dict[str, Any]:
+        return {**super()._options(), "robin_hood": self.robin_hood}
 
     def stats(self) -> Any:
         """Probe-length statistics of the table as it is now (ProbeStats)."""
