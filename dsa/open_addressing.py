@@ -297,8 +297,12 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
         (after ``remix``, if given, has replaced each stored hash).
         Tombstones are not copied."""
         old_capacity, old_slots = len(self._slots), self._slots
-        mask, linear = new_capacity - 1, self._linear
-        live = self._live_entries()
+        mask = new_capacity - 1
+        # With no deletions since the last compaction the entries list holds
+        # no holes: it is the live keys already, and copying it would cost a
+        # tenth of the rebuild.
+        live = (self._entries if len(self._entries) == self._size
+                else self._live_entries())
         if remix is not None:
             for entry in live:
                 entry.hash = remix(entry.hash)
@@ -307,21 +311,26 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
         # are converted to machine words (building the array from a list of
         # every slot's word converts the empty ones too, and was slower).
         hashes = array("q", bytes(8 * new_capacity))
+        # One loop per placement rule: a test of the rule inside the loop
+        # would be paid once per key.
         if self._robin_hood:
             for entry in live:
                 robin_hood.place(slots, hashes, mask, entry)
-        else:
+        elif self._linear:
             for entry in live:
                 h = entry.hash
                 i = h & mask
-                if linear:
-                    while slots[i] is not None:     # the first empty slot
-                        i = (i + 1) & mask
-                else:
-                    perturb = h & WORD
-                    while slots[i] is not None:
-                        i = (5 * i + 1 + perturb) & mask
-                        perturb >>= PERTURB_SHIFT
+                while slots[i] is not None:         # the first empty slot
+                    i = (i + 1) & mask
+                slots[i] = entry
+                hashes[i] = h
+        else:
+            for entry in live:
+                h = entry.hash
+                i, perturb = h & mask, h & WORD
+                while slots[i] is not None:
+                    i = (5 * i + 1 + perturb) & mask
+                    perturb >>= PERTURB_SHIFT
                 slots[i] = entry
                 hashes[i] = h
         cleared = self._tombstones
