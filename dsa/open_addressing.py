@@ -16,7 +16,7 @@ is ``dsa/_dict_surface.py``, the options ``dsa/_table_options.py``.
 from __future__ import annotations
 
 from array import array
-from typing import Any, Callable, Iterator, Optional
+from typing import Any, Callable, Iterator, Optional, cast
 
 from dsa import _robin_hood as robin_hood
 from dsa._robin_hood import valid_option as robin_hood_option
@@ -301,8 +301,9 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
         # With no deletions since the last compaction the entries list holds
         # no holes: it is the live keys already, and copying it would cost a
         # tenth of the rebuild.
-        live = (self._entries if len(self._entries) == self._size
-                else self._live_entries())
+        live: list[Entry] = (cast("list[Entry]", self._entries)
+                             if len(self._entries) == self._size
+                             else self._live_entries())
         if remix is not None:
             for entry in live:
                 entry.hash = remix(entry.hash)
