@@ -76,13 +76,15 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
     entry first.
     """
 
-    __slots__ = ("_slots", "_hashes", "_tombstones", "_linear", "_robin_hood")
+    __slots__ = ("_slots", "_hashes", "_tombstones", "_linear", "_robin_hood",
+                 "_fill_limit")
 
     _slots: list[Optional[Entry]]
     _hashes: array[int]
     _tombstones: int
     _linear: bool               # linear probing; else perturbation
     _robin_hood: bool           # Robin Hood placement, backward-shift delete
+    _fill_limit: int            # most occupied slots allowed: _load_changed
 
     DEFAULT_MAX_LOAD_FACTOR = 2 / 3
     _OPEN = True
@@ -202,7 +204,7 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
         # tenth of an insertion); a tombstone on the way, which must be taken
         # first, a table that must grow, or Robin Hood go through _insert.
         if (self._tombstones or self._robin_hood
-                or self._size >= self._max_load * len(slots) - 1):
+                or self._size >= self._fill_limit):
             self._insert(self._free_slot(h) if self._tombstones else i,
                          key, h, value)
             return
@@ -234,7 +236,7 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
         slots = self._slots
         if slots[slot] is _TOMBSTONE_ENTRY:
             self._tombstones -= 1
-        elif self._size + self._tombstones + 1 > self._max_load * len(slots):
+        elif self._size + self._tombstones >= self._fill_limit:
             event = self._rehash(self._capacity_to_grow_to(1))
             slot = self._free_slot(h)
         entry = self._new_entry(h, key, value)
@@ -276,8 +278,14 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
 
     def _too_full(self, extra: int) -> bool:
         """Would ``extra`` more occupied slots push the fill past the maximum?"""
-        return (self._size + self._tombstones + extra
-                > self._max_load * len(self._slots))
+        return self._size + self._tombstones + extra > self._fill_limit
+
+    def _load_changed(self) -> None:
+        # The fill limit as a whole number of slots, worked out once per
+        # resize rather than on every insertion (a float product per
+        # insertion cost a tenth of it).  For a whole number n of occupied
+        # slots, n > max_load * capacity exactly when n > this floor.
+        self._fill_limit = int(self._max_load * len(self._slots))
 
     def _capacity_to_grow_to(self, extra: int) -> int:
         """The capacity of the rebuilt table, chosen from the LIVE keys: room
@@ -337,6 +345,7 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
         cleared = self._tombstones
         self._slots, self._hashes = slots, hashes
         self._mask, self._tombstones = mask, 0
+        self._load_changed()
         self.resize_count += 1
         if self._on_resize is None:
             return None
@@ -414,6 +423,7 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
         self._hashes = array("q", bytes(8 * capacity))
         self._mask = capacity - 1
         self._tombstones = 0
+        self._load_changed()
         self._clear_entries()
 
     def _detach(self) -> tuple[object, ...]:
