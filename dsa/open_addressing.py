@@ -196,8 +196,11 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
                 else:
                     found.value = value
                 return
-            i = (i + 1) & mask if linear else (5 * i + 1 + perturb) & mask
-            perturb >>= PERTURB_SHIFT
+            if linear:                             # as in __getitem__: no
+                i = (i + 1) & mask                 # shift of perturb, unused
+            else:
+                i = (5 * i + 1 + perturb) & mask
+                perturb >>= PERTURB_SHIFT
             entry = slots[i]
         # The key is absent and i is the empty slot that ended the walk.  The
         # common case is placed here, without a call to _insert (a call is a
