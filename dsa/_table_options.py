@@ -230,10 +230,15 @@ class TableOptions:
     @max_load_factor.setter
     def max_load_factor(self, value: float) -> None:
         self._max_load = self._valid_max_load(value)
+        self._load_changed()
         event = None
         if self._too_full(0):
             event = self._rehash(self._capacity_to_grow_to(0))
         self._announce(event)
+
+    def _load_changed(self) -> None:
+        """The maximum load or the capacity changed: a table that keeps a
+        limit worked out from them works it out again here."""
 
     @property
     def hash_function(self) -> Callable[[Any], int]:

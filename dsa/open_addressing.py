@@ -16,7 +16,7 @@ is ``dsa/_dict_surface.py``, the options ``dsa/_table_options.py``.
 from __future__ import annotations
 
 from array import array
-from typing import Any, Callable, Iterator, Optional
+from typing import Any, Callable, Iterator, Optional, cast
 
 from dsa import _robin_hood as robin_hood
 from dsa._robin_hood import valid_option as robin_hood_option
@@ -54,6 +54,33 @@ def _one_home(slots: list[Optional[Entry]], mask: int, home: int) -> bool:
     return same >= SAME_HOME
 
 
+def _place_all(slots: list[Optional[Entry]], hashes: array[int], mask: int,
+               live: list[Entry], linear: bool) -> None:
+    """Put each entry of ``live``, in order, into the first empty slot of its
+    probe sequence in a fresh slot array (no tombstones, no key twice).
+
+    One loop per probing rule: a test of the rule inside the loop would be
+    paid once per key.
+    """
+    if linear:
+        for entry in live:
+            h = entry.hash
+            i = h & mask
+            while slots[i] is not None:             # the first empty slot
+                i = (i + 1) & mask
+            slots[i] = entry
+            hashes[i] = h
+        return
+    for entry in live:
+        h = entry.hash
+        i, perturb = h & mask, h & WORD
+        while slots[i] is not None:
+            i = (5 * i + 1 + perturb) & mask
+            perturb >>= PERTURB_SHIFT
+        slots[i] = entry
+        hashes[i] = h
+
+
 class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
     """A dict-compatible hash table that resolves collisions by probing.
 
@@ -76,13 +103,15 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
     entry first.
     """
 
-    __slots__ = ("_slots", "_hashes", "_tombstones", "_linear", "_robin_hood")
+    __slots__ = ("_slots", "_hashes", "_tombstones", "_linear", "_robin_hood",
+                 "_fill_limit")
 
     _slots: list[Optional[Entry]]
     _hashes: array[int]
     _tombstones: int
     _linear: bool               # linear probing; else perturbation
     _robin_hood: bool           # Robin Hood placement, backward-shift delete
+    _fill_limit: int            # most occupied slots allowed: _load_changed
 
     DEFAULT_MAX_LOAD_FACTOR = 2 / 3
     _OPEN = True
@@ -194,19 +223,32 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
                 else:
                     found.value = value
                 return
-            i = (i + 1) & mask if linear else (5 * i + 1 + perturb) & mask
-            perturb >>= PERTURB_SHIFT
+            if linear:                             # as in __getitem__: no
+                i = (i + 1) & mask                 # shift of perturb, unused
+            else:
+                i = (5 * i + 1 + perturb) & mask
+                perturb >>= PERTURB_SHIFT
             entry = slots[i]
         # The key is absent and i is the empty slot that ended the walk.  The
         # common case is placed here, without a call to _insert (a call is a
         # tenth of an insertion); a tombstone on the way, which must be taken
-        # first, a table that must grow, or Robin Hood go through _insert.
-        if (self._tombstones or self._robin_hood
-                or self._size >= self._max_load * len(slots) - 1):
+        # first, a table that must grow, an entries list that must be
+        # compacted, or Robin Hood go through _insert.
+        if (self._tombstones or self._robin_hood or self._room <= 0
+                or self._size >= self._fill_limit):
             self._insert(self._free_slot(h) if self._tombstones else i,
                          key, h, value)
             return
-        slots[i] = self._new_entry(h, key, value)
+        # The rest of _new_entry (dsa/_dict_surface.py), written out for the
+        # same reason: with room in the entries list it is these few lines.
+        entry = self._entry_class()
+        entry.hash, entry.key, entry.value = h, key, value
+        entries = self._entries
+        entry.position = len(entries)
+        entries.append(entry)
+        self._room -= 1
+        self._size += 1
+        slots[i] = entry
         hashes[i] = h
         if i != home and linear and (i - home) & mask > PROBE_LIMIT:
             self._announce(self._mix_if_piled_up(h))
@@ -234,7 +276,7 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
         slots = self._slots
         if slots[slot] is _TOMBSTONE_ENTRY:
             self._tombstones -= 1
-        elif self._size + self._tombstones + 1 > self._max_load * len(slots):
+        elif self._size + self._tombstones >= self._fill_limit:
             event = self._rehash(self._capacity_to_grow_to(1))
             slot = self._free_slot(h)
         entry = self._new_entry(h, key, value)
@@ -276,8 +318,14 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
 
     def _too_full(self, extra: int) -> bool:
         """Would ``extra`` more occupied slots push the fill past the maximum?"""
-        return (self._size + self._tombstones + extra
-                > self._max_load * len(self._slots))
+        return self._size + self._tombstones + extra > self._fill_limit
+
+    def _load_changed(self) -> None:
+        # The fill limit as a whole number of slots, worked out once per
+        # resize rather than on every insertion (a float product per
+        # insertion cost a tenth of it).  For a whole number n of occupied
+        # slots, n > max_load * capacity exactly when n > this floor.
+        self._fill_limit = int(self._max_load * len(self._slots))
 
     def _capacity_to_grow_to(self, extra: int) -> int:
         """The capacity of the rebuilt table, chosen from the LIVE keys: room
@@ -297,8 +345,13 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
         (after ``remix``, if given, has replaced each stored hash).
         Tombstones are not copied."""
         old_capacity, old_slots = len(self._slots), self._slots
-        mask, linear = new_capacity - 1, self._linear
-        live = self._live_entries()
+        mask = new_capacity - 1
+        # With no deletions since the last compaction the entries list holds
+        # no holes: it is the live keys already, and copying it would cost a
+        # tenth of the rebuild.
+        live: list[Entry] = (cast("list[Entry]", self._entries)
+                             if len(self._entries) == self._size
+                             else self._live_entries())
         if remix is not None:
             for entry in live:
                 entry.hash = remix(entry.hash)
@@ -311,22 +364,11 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
             for entry in live:
                 robin_hood.place(slots, hashes, mask, entry)
         else:
-            for entry in live:
-                h = entry.hash
-                i = h & mask
-                if linear:
-                    while slots[i] is not None:     # the first empty slot
-                        i = (i + 1) & mask
-                else:
-                    perturb = h & WORD
-                    while slots[i] is not None:
-                        i = (5 * i + 1 + perturb) & mask
-                        perturb >>= PERTURB_SHIFT
-                slots[i] = entry
-                hashes[i] = h
+            _place_all(slots, hashes, mask, live, self._linear)
         cleared = self._tombstones
         self._slots, self._hashes = slots, hashes
         self._mask, self._tombstones = mask, 0
+        self._load_changed()
         self.resize_count += 1
         if self._on_resize is None:
             return None
@@ -404,6 +446,7 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
         self._hashes = array("q", bytes(8 * capacity))
         self._mask = capacity - 1
         self._tombstones = 0
+        self._load_changed()
         self._clear_entries()
 
     def _detach(self) -> tuple[object, ...]:
@@ -471,34 +514,37 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
         ``robin_hood``, none, and the Robin Hood invariant of
         ``dsa/_robin_hood.py``.
         """
-        capacity = len(self._slots)
-        check_common(self, capacity)
-        tombstones, seen = 0, set[int]()
-        for i, entry in enumerate(self._slots):
-            if entry is None:
-                continue
-            if entry is _TOMBSTONE_ENTRY:
-                tombstones += 1
-                continue
-            require(type(entry) is Entry,
-                    lambda: f"slot {i} holds {entry!r}, not an entry")
-            check_entry(self, entry, seen, f"slot {i}")
-            require(self._hashes[i] == entry.hash,
-                    lambda: f"slot {i} records hash word {self._hashes[i]}, "
-                    f"not that of key {entry.key!r}")
-            require(self._probes_to_reach(entry.hash, i) > 0,
-                    lambda: f"key {entry.key!r} in slot {i} cannot be reached "
-                    f"from its home slot {entry.hash & self._mask} without "
-                    f"crossing an empty slot")
-        require(len(seen) == self._size,
-                f"slots hold {len(seen)} keys but len() is {self._size}")
-        require(tombstones == self._tombstones,
-                f"{tombstones} tombstones present but the counter says "
-                f"{self._tombstones}")
-        require(len(seen) + tombstones <= self._max_load * capacity,
-                f"fill factor {(len(seen) + tombstones) / capacity} is above "
-                f"max_load_factor {self._max_load}")
-        if self._robin_hood:
-            robin_hood.check(self)
+        _check_slots(self)
 
 
+def _check_slots(table: OpenAddressingHashTable) -> None:
+    """The checks ``OpenAddressingHashTable.check_invariants`` describes."""
+    capacity = len(table._slots)
+    check_common(table, capacity)
+    tombstones, seen = 0, set[int]()
+    for i, entry in enumerate(table._slots):
+        if entry is None:
+            continue
+        if entry is _TOMBSTONE_ENTRY:
+            tombstones += 1
+            continue
+        require(type(entry) is Entry,
+                lambda: f"slot {i} holds {entry!r}, not an entry")
+        check_entry(table, entry, seen, f"slot {i}")
+        require(table._hashes[i] == entry.hash,
+                lambda: f"slot {i} records hash word {table._hashes[i]}, "
+                f"not that of key {entry.key!r}")
+        require(table._probes_to_reach(entry.hash, i) > 0,
+                lambda: f"key {entry.key!r} in slot {i} cannot be reached "
+                f"from its home slot {entry.hash & table._mask} without "
+                f"crossing an empty slot")
+    require(len(seen) == table._size,
+            f"slots hold {len(seen)} keys but len() is {table._size}")
+    require(tombstones == table._tombstones,
+            f"{tombstones} tombstones present but the counter says "
+            f"{table._tombstones}")
+    require(len(seen) + tombstones <= table._max_load * capacity,
+            f"fill factor {(len(seen) + tombstones) / capacity} is above "
+            f"max_load_factor {table._max_load}")
+    if table._robin_hood:
+        robin_hood.check(table)
