@@ -292,7 +292,7 @@ SLICE_NOT_ITERABLE = (EXTENDED_SLICE_NOT_ITERABLE if sys.version_info >= (3, 13)
                       else "can only assign an iterable")
 
 
-def slice_items(value: Any, message: str) -> list:
+def slice_items(value: Any, message: str) -> list[Any]:
     """The right-hand side of ``a[i:j] = value``, read into a list first, as
     list reads it: if that fails nothing has changed yet, and ``a[:] = a``
     reads all of ``a`` before ``a`` changes.  ``TypeError(message)`` (one of
@@ -408,9 +408,10 @@ def deque_position(index: Any, length: int) -> int:
             raise TypeError(
                 f"sequence index must be integer, not '{name_of(index)}'")
         index = as_subscript(index)
-    if -length <= index < length:
-        return index + length if index < 0 else index
-    if SSIZE_MIN <= index <= SSIZE_MAX:
+    i: int = index
+    if -length <= i < length:
+        return i + length if i < 0 else i
+    if SSIZE_MIN <= i <= SSIZE_MAX:
         raise IndexError(DEQUE_INDEX)
     raise IndexError("cannot fit 'int' into an index-sized integer")
 
@@ -455,7 +456,7 @@ DICT_KEYS_CHANGED = "dictionary keys changed during iteration"
 DICT_EMPTY = "popitem(): dictionary is empty"
 
 
-def mapping_keys(mapping: Any) -> list:
+def mapping_keys(mapping: Any) -> list[Any]:
     """The keys of an update's ``mapping`` (anything with ``keys()``), read
     first, with dict's error for a ``keys()`` that returns no iterable."""
     keys = mapping.keys()
@@ -467,7 +468,7 @@ def mapping_keys(mapping: Any) -> list:
     return list(iterator)
 
 
-def update_pairs(iterable: Iterable[Any]) -> Iterator[tuple]:
+def update_pairs(iterable: Iterable[Any]) -> Iterator[tuple[Any, Any]]:
     """The ``(key, value)`` pairs of a dict update sequence, with dict's
     errors: every element must be an iterable of exactly two items."""
     for index, element in enumerate(iterable):
@@ -561,15 +562,16 @@ class SetViewOperations:
 
     __slots__ = ()
 
-    def __and__(self, other: Any) -> set:
+    def __and__(self, other: Any) -> set[Any]:
         # _PyDictView_Intersect: a bigger exact set does the work itself;
         # otherwise the smaller operand is walked and looked up in the other.
         big: Any = self
         if type(other) is set and len(self) <= len(other):  # type: ignore
-            return other.intersection(self)                 # type: ignore
+            found: set[Any] = other.intersection(self)      # type: ignore
+            return found
         if is_set_view(other) and len(other) > len(self):   # type: ignore
             big, other = other, self
-        result = set()
+        result: set[Any] = set()
         for item in other:
             if item in big:
                 result.add(item)
@@ -577,40 +579,40 @@ class SetViewOperations:
 
     __rand__ = __and__
 
-    def __or__(self, other: Any) -> set:
-        result = set(self)                                  # type: ignore
+    def __or__(self, other: Any) -> set[Any]:
+        result: set[Any] = set(self)                        # type: ignore
         result.update(other)
         return result
 
-    def __ror__(self, other: Any) -> set:
-        result = set(other)
+    def __ror__(self, other: Any) -> set[Any]:
+        result: set[Any] = set(other)
         result.update(self)                                 # type: ignore
         return result
 
-    def __sub__(self, other: Any) -> set:
-        result = set(self)                                  # type: ignore
+    def __sub__(self, other: Any) -> set[Any]:
+        result: set[Any] = set(self)                        # type: ignore
         result.difference_update(other)
         return result
 
-    def __rsub__(self, other: Any) -> set:
-        result = set(other)
+    def __rsub__(self, other: Any) -> set[Any]:
+        result: set[Any] = set(other)
         result.difference_update(self)                      # type: ignore
         return result
 
-    def __xor__(self, other: Any) -> set:
-        result = set(self)                                  # type: ignore
+    def __xor__(self, other: Any) -> set[Any]:
+        result: set[Any] = set(self)                        # type: ignore
         result.symmetric_difference_update(other)
         return result
 
-    def __rxor__(self, other: Any) -> set:
-        result = set(other)
+    def __rxor__(self, other: Any) -> set[Any]:
+        result: set[Any] = set(other)
         result.symmetric_difference_update(self)            # type: ignore
         return result
 
     def isdisjoint(self, other: Any) -> bool:
         """True if the view and ``other`` have nothing in common."""
         if self is other:
-            return len(self) == 0                           # type: ignore
+            return len(self) == 0
         big: Any = self
         if isinstance(other, (set, frozenset)) or is_set_view(other):
             if len(other) > len(self):                      # type: ignore

@@ -36,9 +36,12 @@ half-way.
 from __future__ import annotations
 
 from array import array
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from dsa._hashtable_parts import Entry, require
+
+if TYPE_CHECKING:                          # only for the annotations
+    from dsa.open_addressing import OpenAddressingHashTable
 
 __all__ = ["valid_option", "place", "find", "shift_back", "probes_to_miss",
            "check"]
@@ -80,7 +83,8 @@ def place(slots: list[Optional[Entry]], hashes: array[int], mask: int,
         travelled += 1
 
 
-def find(table: Any, key: Any, h: int) -> Optional[Entry]:
+def find(table: OpenAddressingHashTable, key: Any,
+         h: int) -> Optional[Entry]:
     """The entry of ``key``, or None, stopping early where the key would be.
 
     As the table's own ``_find``, it starts again if ``==`` changed the
