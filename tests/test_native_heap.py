@@ -781,3 +781,17 @@ def test_subclass_attributes_survive_copy_and_pickle_as_in_the_python_twin(cls):
     heap.notes = ["x"]
     assert heap.copy().notes is heap.notes          # copy() is copy.copy
     assert type(pickle.loads(pickle.dumps(cls([1])))) is cls
+
+
+@pytest.mark.parametrize("cls", [DaryHeap, BinaryHeap])
+def test_a_number_first_is_refused_with_the_keyword_to_use(cls):
+    # heapq's functions and the pure twin refuse an int as the items with
+    # TypeError too; the C twins say what was probably meant.
+    with pytest.raises(TypeError) as info:
+        cls(4)
+    message = str(info.value)
+    assert message.startswith(f"{cls.__name__}'s first argument is the items")
+    assert "DaryHeap(arity=4)" in message
+    with pytest.raises(TypeError):
+        python_twin.BinaryHeap(4)       # the pure twin refuses it as well
+    assert list(cls([4])) == [4]        # a list holding the number is fine

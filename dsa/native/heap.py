@@ -120,11 +120,11 @@ class DaryHeap(Pictured, picture="heap"):
                  max_heap: bool = False, count: bool = False,
                  traced: bool = False) -> None:
         if isinstance(iterable, int) and not isinstance(iterable, bool):
-            # DaryHeap(4) reads as "a 4-ary heap"; say so rather than fail
-            # on iterating an int.
-            raise TypeError(f"DaryHeap's first argument is the items to heapify, "
-                            f"not the arity; the arity is keyword-only: "
-                            f"DaryHeap(arity={iterable})")
+            # DaryHeap(4) reads as "a 4-ary heap" (and BinaryHeap(4) as a
+            # size); say so rather than fail on iterating an int.
+            raise TypeError(f"{type(self).__name__}'s first argument is the "
+                            f"items to heapify, not a number; the arity is "
+                            f"keyword-only: DaryHeap(arity={iterable})")
         self._setup(arity, max_heap, count, traced)
         items = as_int64_list(iterable)
         if items:
