@@ -510,6 +510,14 @@ def dict_room(live: int) -> int:
 MIN_MAX_LOAD_FACTOR = 1 / 16
 
 
+def as_resize_hook(hook: Any) -> Any:
+    """``on_resize=`` of every hash table: None (no hook) or a callable."""
+    if hook is not None and not callable(hook):
+        raise TypeError(
+            f"on_resize must be callable or None, not {type(hook).__name__}")
+    return hook
+
+
 def as_max_load(value: Any, open_addressing: bool,
                 what: str = "max_load_factor") -> float:
     """``value`` as a table's maximum load, or TypeError / ValueError.

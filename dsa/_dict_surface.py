@@ -123,7 +123,10 @@ class DictSurface(TableOptions, MutableMapping[Any, Any]):
         self._size = 0
 
     def _new_entry(self, h: int, key: Any, value: Any) -> Any:
-        """A new entry for a new key, at the end of the insertion order."""
+        """A new entry for a new key, at the end of the insertion order.
+
+        (OpenAddressingHashTable.__setitem__ writes these lines out on its
+        fast path: a change here belongs there too.)"""
         if self._room <= 0:
             self._compact_entries()
         entry = self._entry_class()

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
-from dsa._compat import as_max_load
+from dsa._compat import as_max_load, as_resize_hook
 from dsa._hashtable_parts import Entry, ResizeEvent, signed_word
 
 __all__ = ["TableOptions"]
@@ -42,13 +42,6 @@ def _checked_hash(function: Callable[[Any], int]) -> Callable[[Any], int]:
                 f"hash_function must return an int, not {type(h).__name__}")
         return signed_word(h)
     return hash_key
-
-
-def _check_hook(hook: Any) -> None:
-    """A resize hook must be callable (None means no hook)."""
-    if not callable(hook):
-        raise TypeError(
-            f"on_resize must be callable or None, not {type(hook).__name__}")
 
 
 class TableOptions:
@@ -101,8 +94,7 @@ class TableOptions:
         ``__init__`` again only adds keys, as for dict.  Everything is
         validated before anything changes.
         """
-        if on_resize is not None:
-            _check_hook(on_resize)
+        as_resize_hook(on_resize)
         options = self._options()
         options.update((name, value) for name, value in given.items()
                        if value is not None)
@@ -122,9 +114,7 @@ class TableOptions:
 
     @on_resize.setter
     def on_resize(self, hook: Optional[Callable[[ResizeEvent], Any]]) -> None:
-        if hook is not None:
-            _check_hook(hook)
-        self._on_resize = hook
+        self._on_resize = as_resize_hook(hook)
 
     def _configure(self, max_load_factor: Optional[float] = None,
                    hash_function: Optional[Callable[[Any], int]] = None,

@@ -130,11 +130,15 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
         same step out in place: a call per step would cost more than the
         step.
         """
-        linear = self._linear
-        i, perturb = h & mask, 0 if linear else h & WORD
+        i = h & mask
+        if self._linear:
+            while True:
+                yield i
+                i = (i + 1) & mask
+        perturb = h & WORD
         while True:
             yield i
-            i = (i + 1) & mask if linear else (5 * i + 1 + perturb) & mask
+            i = (5 * i + 1 + perturb) & mask
             perturb >>= PERTURB_SHIFT
 
     def probe_sequence(self, key: Any,
@@ -306,13 +310,13 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
         empty it and shift those keys back)."""
         slots = self._slots
         for i in self._probe(entry.hash, self._mask):
-            if slots[i] is entry and self._robin_hood:
-                robin_hood.shift_back(slots, self._hashes, self._mask, i)
-                return
             if slots[i] is entry:
-                slots[i] = _TOMBSTONE_ENTRY
-                self._tombstones += 1
-                return
+                break
+        if self._robin_hood:
+            robin_hood.shift_back(slots, self._hashes, self._mask, i)
+        else:
+            slots[i] = _TOMBSTONE_ENTRY
+            self._tombstones += 1
 
     # -- resizing -------------------------------------------------------------------
 

@@ -167,13 +167,6 @@ def _no_keyword_items(kwargs: Dict[str, Any]) -> None:
             f"{', '.join(map(repr, kwargs))})")
 
 
-def _check_on_resize(hook: Any) -> Any:
-    if hook is not None and not callable(hook):
-        raise TypeError(
-            f"on_resize must be callable or None, not {type(hook).__name__}")
-    return hook
-
-
 def _pairs(source: Any) -> List[Tuple[int, int]]:
     """Every (key, value) of a mapping or an iterable of pairs, checked as
     int64 before any is stored, so a bad item changes nothing."""

@@ -110,7 +110,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
-from dsa._compat import as_max_load
+from dsa._compat import as_max_load, as_resize_hook
 from dsa._robin_hood import valid_option as robin_hood_option
 from dsa.hashtable import TOMBSTONE, ChainStats, ProbeStats, ResizeEvent
 from dsa.pictures import Pictured
@@ -118,7 +118,7 @@ from dsa.pictures import Pictured
 from ._common import as_size, check
 from ._hash_core import (_BATCH, _NODE_SOURCES, HASH_FUNCTIONS, MemoryLayout,
                          PoolInfo, _api, _check_choice, _check_hash,
-                         _check_on_resize, _check_seed, _lookup_key,
+                         _check_seed, _lookup_key,
                          _NativeHashTable, _no_keyword_items, _pairs)
 from .hashtable_kernels import (FloodResult, LoadResult, OpsResult, flood,
                                 load_cost, ops)
@@ -172,7 +172,7 @@ class ChainedHashTable(Pictured, _NativeHashTable, picture="chained"):
         source = _check_choice(nodes, _NODE_SOURCES, "nodes")
         seed_ = _check_seed(seed)
         cap = as_size(capacity, "capacity")
-        hook = _check_on_resize(on_resize)
+        hook = as_resize_hook(on_resize)
         _no_keyword_items(kwargs)
         pairs = _pairs(mapping_or_iterable)
         if self._reinitialised(pairs, (max_load_factor, hash_function, seed,
@@ -297,7 +297,7 @@ class OpenAddressingHashTable(Pictured, _NativeHashTable, picture="open"):
         _check_choice(probing, {"linear": 0}, "probing")
         seed_ = _check_seed(seed)
         cap = as_size(capacity, "capacity")
-        hook = _check_on_resize(on_resize)
+        hook = as_resize_hook(on_resize)
         _no_keyword_items(kwargs)
         pairs = _pairs(mapping_or_iterable)
         if self._reinitialised(pairs, (max_load_factor, hash_function, seed,
