@@ -167,3 +167,12 @@ def test_walk_predictions_pair_the_model_with_the_measurements():
                                            (0.4, False)])
 def test_within_reads_a_miss_either_way(miss, verdict):
     assert cm.within(miss) is verdict
+
+
+def test_prediction_rows_without_a_published_figure_show_a_dash():
+    # A ratio the article did not publish has no published miss to show.
+    p = cm.Prediction("unpublished", model_published=2.0, published=None,
+                      model_now=3.0, measured_now=6.0)
+    assert p.miss_published() is None and p.miss() == 2.0
+    (row,) = cm.prediction_rows([p])
+    assert "measured / model: — published" in str(row)

@@ -191,6 +191,12 @@ class Prediction:
             return None
         return self.measured_now / self.model_now
 
+    def miss_published(self) -> float | None:
+        """The same on the articles' machine: published / model."""
+        if self.published is None or self.model_published <= 0:
+            return None
+        return self.published / self.model_published
+
 
 def heap_predictions(pub: UnitCosts, now: UnitCosts | None, *,
                      drain_n: int, drain_now: float | None,
@@ -242,7 +248,7 @@ def prediction_rows(predictions: Sequence[Prediction]) -> list[Figure]:
         return "—" if value is None else format_ratio(value)
     return [Figure(p.what, f"model {x(p.model_published)} · measured {x(p.published)}",
                    f"model {x(p.model_now)} · measured {x(p.measured_now)}",
-                   f"measured / model: {x(p.published / (p.model_published or 1))} "
+                   f"measured / model: {x(p.miss_published())} "
                    "published" + ("" if p.miss() is None else f", {x(p.miss())} now"))
             for p in predictions]
 

@@ -31,6 +31,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, List, Optional, Sequence
 
+from dsa._hashtable_parts import mix_hash
 from dsa.timing import gc_paused
 
 WORD = (1 << 64) - 1
@@ -115,13 +116,11 @@ def patterned_hashes(count: int) -> list[int]:
     return [i * 1024 for i in range(count)]
 
 
-def mix64(h: int) -> int:
-    """splitmix64's finaliser: every output bit depends on every input bit,
-    so hashes that differ only in their high bits get different low bits."""
-    z = h & WORD
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & WORD
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & WORD
-    return z ^ (z >> 31)
+#: splitmix64's finaliser, the mixer the real tables switch to
+#: (:func:`dsa._hashtable_parts.mix_hash`): every output bit depends on every
+#: input bit, so hashes that differ only in their high bits get different
+#: low bits.
+mix64 = mix_hash
 
 
 def probe_lengths(kind: str, load: float, capacity: int, *, seed: int = 1,
