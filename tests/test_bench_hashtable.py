@@ -237,7 +237,9 @@ def test_cpp_keys_are_the_c_kernels_keys(lookup_program, tmp_path):
         "  return 0;\n}\n")
     exe = tmp_path / "probe"
     sources = [str(p) for p in (NATIVE_SRC / "common.c", NATIVE_SRC / "trace.c",
-                                NATIVE_SRC / "hashtable.c")
+                                NATIVE_SRC / "hashtable.c",
+                                NATIVE_SRC / "hashtable_chained.c",
+                                NATIVE_SRC / "hashtable_open.c")
                if p.exists()]
     built = subprocess.run(["gcc", "-std=c11", "-O2", "-I", str(NATIVE_SRC),
                             "-o", str(exe), str(probe), *sources],
