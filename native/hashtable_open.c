@@ -83,10 +83,13 @@ RH_PATH size_t rh_find(const dsa_oa *t, int64_t key, uint64_t hash)
         if (t->states[i] == STATE_EMPTY)
             return NOT_FOUND;
         DSA_TOUCH(t->base.trace, &t->slots[i], sizeof t->slots[i]);
-        if (rh_distance(t, i) < travelled)
-            return NOT_FOUND;
+        /* The key first: where it is found, its distance is `travelled`,
+         * so the stop test below would have let the walk on; testing it
+         * first spares a hit the hash of the slot it stops at. */
         if (t->states[i] == tag && t->slots[i].key == key)
             return i;
+        if (rh_distance(t, i) < travelled)
+            return NOT_FOUND;
     }
 }
 
