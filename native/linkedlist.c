@@ -1,5 +1,8 @@
-/* linkedlist.c: a doubly linked list of int64 and its tracing.  The
- * kernels that time a walk through memory are in linkedlist_kernels.c.
+/* linkedlist.c: a doubly linked list of int64 and its tracing.  Where its
+ * nodes live (the pools) and the registry that checks a node reference from
+ * Python are in linkedlist_memory.c, the struct both files share in
+ * linkedlist_list.h; the kernels that time a walk through memory are in
+ * linkedlist_kernels.c.
  *
  * The node (linkedlist_node.h).  Three 8-byte fields, 24 bytes, no padding:
  *
@@ -41,21 +44,6 @@
  * n items in one go gets one chunk holding exactly its nodes, contiguous and
  * in list order for DSA_LL_POOL.
  *
- * Node references from Python.  Python may keep a node to work on it in
- * O(1) later, but its list may have removed and freed that node meanwhile.
- * Handing Python the raw pointer would let it make C write into freed
- * memory.  So each list keeps a registry: a hash table (open addressing,
- * linear probing, backward-shift deletion) from the address of every live
- * node to a serial number, taken from a 64-bit counter that the list bumps
- * for every node it makes and never reuses.  A reference is (address,
- * serial); every function that takes one looks the address up first and
- * compares serials, and touches the node only if both match.  A removed
- * node has left the registry; a new node that happens to get the same
- * address has a new serial; a node of another list is not in this list's
- * registry.  All three are refused with DSA_EVALUE.  The registry costs a
- * probe per node made or freed, and is not part of what the tracing counts
- * (a C program holding its own node pointers would not need it).
- *
  * Tracing.  In the traced build each operation above the "looking" line of
  * linkedlist.h records: the header line (head, tail, len, mods: one line,
  * the struct is line aligned) and the 24 bytes of every node it reads or
@@ -68,312 +56,9 @@
 
 #include "common.h"
 #include "linkedlist.h"
+#include "linkedlist_list.h"
 #include "linkedlist_node.h"
 #include "trace.h"
-
-enum {
-    LINE = DSA_LINE_BYTES,
-    MIN_CHUNK = 64,          /* nodes in the smallest pool chunk */
-    MIN_REGISTRY = 16        /* slots in the smallest registry */
-};
-
-/* ---- the registry: address -> serial of every live node ----------------- */
-
-struct reg_entry {
-    uintptr_t key;           /* node address; 0 marks an empty slot */
-    uint64_t serial;
-};
-
-struct registry {
-    struct reg_entry *slots;
-    size_t cap;              /* 0 or a power of two, at most half full */
-    size_t count;
-};
-
-/* Pools: line-aligned blocks whose first line holds this header. */
-struct chunk {
-    struct chunk *next;
-    size_t count;            /* nodes in the block, after the header line */
-};
-
-struct arena {
-    struct chunk *chunks;
-    struct dsa_ll_node *free;    /* free nodes, linked through next */
-    size_t free_count;
-    size_t slots;                /* nodes in all chunks */
-};
-
-struct dsa_ll {
-    /* The header line: what every operation reads or writes. */
-    struct dsa_ll_node *head;
-    struct dsa_ll_node *tail;
-    size_t len;
-    uint64_t mods;
-    dsa_trace *trace;
-    int layout;
-    /* Bookkeeping, not traced. */
-    uint64_t next_serial;
-    uint64_t rng;
-    struct registry reg;
-    struct arena arena;
-};
-
-#define HOT_BYTES offsetof(struct dsa_ll, next_serial)
-_Static_assert(offsetof(struct dsa_ll, next_serial) <= LINE,
-               "the fields every operation touches fit one line");
-
-/* ---- small helpers ------------------------------------------------------- */
-
-static void visit(const dsa_ll *l, const struct dsa_ll_node *p)
-{
-    (void)l;
-    (void)p;
-    DSA_TOUCH(l->trace, p, sizeof *p);
-}
-
-static void trace_begin(dsa_ll *l)
-{
-    if (l->trace == NULL)
-        return;
-    dsa_trace_reset(l->trace);
-    DSA_TOUCH(l->trace, l, HOT_BYTES);
-}
-
-/* ---- registry ------------------------------------------------------------ */
-
-static size_t reg_home(uintptr_t key, size_t mask)
-{
-    return (size_t)dsa_mix64((uint64_t)key) & mask;
-}
-
-static struct reg_entry *reg_find(const struct registry *r, uintptr_t key)
-{
-    if (r->cap == 0 || key == 0)
-        return NULL;
-    size_t mask = r->cap - 1;
-    for (size_t i = reg_home(key, mask);; i = (i + 1) & mask) {
-        if (r->slots[i].key == key)
-            return &r->slots[i];
-        if (r->slots[i].key == 0)
-            return NULL;
-    }
-}
-
-/* Place an entry known to be absent into a table with room. */
-static void reg_place(struct reg_entry *slots, size_t cap, struct reg_entry e)
-{
-    size_t mask = cap - 1, i = reg_home(e.key, mask);
-    while (slots[i].key != 0)
-        i = (i + 1) & mask;
-    slots[i] = e;
-}
-
-static int reg_rehash(struct registry *r, size_t cap)
-{
-    struct reg_entry *slots = calloc(cap, sizeof *slots);
-    if (slots == NULL)
-        return DSA_ENOMEM;
-    for (size_t i = 0; i < r->cap; i++)
-        if (r->slots[i].key != 0)
-            reg_place(slots, cap, r->slots[i]);
-    free(r->slots);
-    r->slots = slots;
-    r->cap = cap;
-    return DSA_OK;
-}
-
-/* Make room for `extra` more entries, keeping the table at most half full. */
-static int reg_reserve(struct registry *r, size_t extra)
-{
-    size_t need, want, bytes;
-    if (extra > SIZE_MAX - r->count)
-        return DSA_ENOMEM;
-    need = r->count + extra;
-    if (!dsa_mul_size(need, 2, &want))
-        return DSA_ENOMEM;
-    if (want <= r->cap)
-        return DSA_OK;
-    size_t cap = r->cap < MIN_REGISTRY ? MIN_REGISTRY : r->cap;
-    while (cap < want) {
-        if (!dsa_mul_size(cap, 2, &cap))
-            return DSA_ENOMEM;
-    }
-    if (!dsa_mul_size(cap, sizeof(struct reg_entry), &bytes))
-        return DSA_ENOMEM;
-    return reg_rehash(r, cap);
-}
-
-/* Needs room (reg_reserve) and a key not in the table. */
-static void reg_put(struct registry *r, uintptr_t key, uint64_t serial)
-{
-    struct reg_entry e = {key, serial};
-    reg_place(r->slots, r->cap, e);
-    r->count++;
-}
-
-static void reg_remove(struct registry *r, uintptr_t key)
-{
-    struct reg_entry *e = reg_find(r, key);
-    if (e == NULL)
-        return;
-    size_t mask = r->cap - 1;
-    size_t hole = (size_t)(e - r->slots), j = hole;
-    /* Backward shift: pull later entries of the probe run into the hole
-     * when the hole lies on their way from home, so no tombstones remain. */
-    for (;;) {
-        j = (j + 1) & mask;
-        if (r->slots[j].key == 0)
-            break;
-        size_t home = reg_home(r->slots[j].key, mask);
-        if (((j - home) & mask) >= ((j - hole) & mask)) {
-            r->slots[hole] = r->slots[j];
-            hole = j;
-        }
-    }
-    r->slots[hole].key = 0;
-    r->slots[hole].serial = 0;
-    r->count--;
-    /* Give memory back after a big shrink; keep the big table if the
-     * smaller one cannot be had. */
-    if (r->cap > MIN_REGISTRY && r->count < r->cap / 8)
-        (void)reg_rehash(r, r->cap / 2);
-}
-
-static void reg_clear(struct registry *r)
-{
-    free(r->slots);
-    r->slots = NULL;
-    r->cap = 0;
-    r->count = 0;
-}
-
-/* ---- pools ----------------------------------------------------------------- */
-
-static struct dsa_ll_node *chunk_nodes(struct chunk *c)
-{
-    return (struct dsa_ll_node *)(void *)((unsigned char *)c + LINE);
-}
-
-/* Add a chunk of at least `want` nodes and put them on the free list, in
- * address order or shuffled, ahead of any free nodes already there. */
-static int arena_grow(dsa_ll *l, size_t want)
-{
-    struct arena *a = &l->arena;
-    size_t count = want, bytes;
-    if (count < a->slots)
-        count = a->slots;
-    if (count < MIN_CHUNK)
-        count = MIN_CHUNK;
-    if (!dsa_mul_size(count, sizeof(struct dsa_ll_node), &bytes)
-        || bytes > SIZE_MAX - LINE)
-        return DSA_ENOMEM;
-    struct chunk *c = dsa_alloc_lines(LINE + bytes);
-    if (c == NULL)
-        return DSA_ENOMEM;
-    c->count = count;
-    c->next = a->chunks;
-    a->chunks = c;
-    a->slots += count;
-    a->free_count += count;
-
-    struct dsa_ll_node *nodes = chunk_nodes(c);
-    if (l->layout == DSA_LL_SHUFFLED) {
-        /* Node number value[k] is the k-th to be handed out. */
-        dsa_ll_shuffle_into_values(nodes, count, &l->rng);
-        for (size_t k = count; k-- > 0;) {
-            struct dsa_ll_node *p = &nodes[(size_t)nodes[k].value];
-            p->next = a->free;
-            a->free = p;
-        }
-    } else {
-        for (size_t k = count; k-- > 0;) {
-            nodes[k].next = a->free;
-            a->free = &nodes[k];
-        }
-    }
-    return DSA_OK;
-}
-
-static void arena_clear(struct arena *a)
-{
-    while (a->chunks != NULL) {
-        struct chunk *next = a->chunks->next;
-        free(a->chunks);
-        a->chunks = next;
-    }
-    a->free = NULL;
-    a->free_count = 0;
-    a->slots = 0;
-}
-
-/* 1 if p is one of the node slots of the list's chunks. */
-static int arena_holds(const struct arena *a, const struct dsa_ll_node *p)
-{
-    uintptr_t q = (uintptr_t)p;
-    for (struct chunk *c = a->chunks; c != NULL; c = c->next) {
-        uintptr_t first = (uintptr_t)chunk_nodes(c);
-        if (q >= first && (q - first) / sizeof *p < c->count)
-            return (q - first) % sizeof *p == 0;
-    }
-    return 0;
-}
-
-/* ---- making and unmaking nodes --------------------------------------------- */
-
-/* Room for k more nodes: registry slots, and pool nodes if pooled.  After
- * this, take() cannot fail for a pooled list. */
-static int reserve(dsa_ll *l, size_t k)
-{
-    if (k > SIZE_MAX / 2 - l->len)
-        return DSA_ENOMEM;
-    int status = reg_reserve(&l->reg, k);
-    if (status != DSA_OK)
-        return status;
-    if (l->layout != DSA_LL_MALLOC && l->arena.free_count < k)
-        return arena_grow(l, k - l->arena.free_count);
-    return DSA_OK;
-}
-
-static struct dsa_ll_node *take(dsa_ll *l)
-{
-    if (l->layout == DSA_LL_MALLOC)
-        return malloc(sizeof(struct dsa_ll_node));
-    struct dsa_ll_node *p = l->arena.free;
-    if (p != NULL) {
-        l->arena.free = p->next;
-        l->arena.free_count--;
-    }
-    return p;
-}
-
-/* Forget a node that has been unlinked, and give its memory back. */
-static void release(dsa_ll *l, struct dsa_ll_node *p)
-{
-    reg_remove(&l->reg, (uintptr_t)p);
-    if (l->layout == DSA_LL_MALLOC) {
-        free(p);
-        return;
-    }
-    p->prev = NULL;
-    p->next = l->arena.free;
-    l->arena.free = p;
-    l->arena.free_count++;
-}
-
-/* A registered node holding value, not yet linked.  Needs reserve(l, 1). */
-static int make_node(dsa_ll *l, int64_t value, struct dsa_ll_node **out)
-{
-    struct dsa_ll_node *p = take(l);
-    if (p == NULL)
-        return DSA_ENOMEM;
-    p->prev = NULL;
-    p->next = NULL;
-    p->value = value;
-    reg_put(&l->reg, (uintptr_t)p, l->next_serial++);
-    visit(l, p);
-    *out = p;
-    return DSA_OK;
-}
 
 /* ---- linking --------------------------------------------------------------- */
 
@@ -461,7 +146,7 @@ static void make_ref(const dsa_ll *l, const struct dsa_ll_node *p,
     out->serial = 0;
     if (p == NULL)
         return;
-    const struct reg_entry *e = reg_find(&l->reg, (uintptr_t)p);
+    const struct reg_entry *e = dsa_ll_reg_find(&l->reg, (uintptr_t)p);
     out->node = (uintptr_t)p;
     out->serial = e != NULL ? e->serial : 0;   /* 0 never matches */
 }
@@ -473,7 +158,7 @@ static struct dsa_ll_node *resolve(const dsa_ll *l, const struct dsa_ll_ref *ref
 {
     if (ref == NULL || ref->node == 0)
         return NULL;
-    const struct reg_entry *e = reg_find(&l->reg, ref->node);
+    const struct reg_entry *e = dsa_ll_reg_find(&l->reg, ref->node);
     if (e == NULL || e->serial != ref->serial)
         return NULL;
     return (struct dsa_ll_node *)ref->node;
@@ -523,7 +208,7 @@ static void free_nodes(dsa_ll *l)
             p = next;
         }
     }
-    arena_clear(&l->arena);
+    dsa_ll_arena_clear(&l->arena);
     l->head = NULL;
     l->tail = NULL;
     l->len = 0;
@@ -534,7 +219,7 @@ void dsa_ll_free(dsa_ll *l)
     if (l == NULL)
         return;
     free_nodes(l);
-    reg_clear(&l->reg);
+    dsa_ll_reg_clear(&l->reg);
     dsa_trace_free(l->trace);
     free(l);
 }
@@ -546,7 +231,7 @@ int dsa_ll_extend(dsa_ll *l, const int64_t *items, size_t n)
         return DSA_OK;
     if (items == NULL)
         return DSA_EVALUE;
-    int status = reserve(l, n);
+    int status = dsa_ll_reserve(l, n);
     if (status != DSA_OK)
         return status;
 
@@ -554,7 +239,7 @@ int dsa_ll_extend(dsa_ll *l, const int64_t *items, size_t n)
      * leaves the list as it was. */
     struct dsa_ll_node *first = NULL, *last = NULL;
     for (size_t i = 0; i < n; i++) {
-        struct dsa_ll_node *p = take(l);
+        struct dsa_ll_node *p = dsa_ll_take(l);
         if (p == NULL) {
             while (first != NULL) {       /* only the malloc layout fails */
                 struct dsa_ll_node *next = first->next;
@@ -573,7 +258,7 @@ int dsa_ll_extend(dsa_ll *l, const int64_t *items, size_t n)
         last = p;
     }
     for (struct dsa_ll_node *p = first; p != NULL; p = p->next) {
-        reg_put(&l->reg, (uintptr_t)p, l->next_serial++);
+        dsa_ll_reg_put(&l->reg, (uintptr_t)p, l->next_serial++);
         visit(l, p);
     }
     if (l->tail != NULL) {
@@ -596,9 +281,9 @@ static int insert_between(dsa_ll *l, struct dsa_ll_node *prev, int64_t value,
                           struct dsa_ll_node *next, struct dsa_ll_ref *out)
 {
     struct dsa_ll_node *p = NULL;
-    int status = reserve(l, 1);
+    int status = dsa_ll_reserve(l, 1);
     if (status == DSA_OK)
-        status = make_node(l, value, &p);
+        status = dsa_ll_make_node(l, value, &p);
     if (status != DSA_OK)
         return status;
     link_between(l, prev, p, next);
@@ -633,11 +318,11 @@ int dsa_ll_insert(dsa_ll *l, size_t index, int64_t value)
     if (index == l->len)
         return push(l, value, 0, NULL);
     trace_begin(l);
-    int status = reserve(l, 1);
+    int status = dsa_ll_reserve(l, 1);
     if (status != DSA_OK)
         return status;
     struct dsa_ll_node *at = walk_to(l, index), *p = NULL;
-    if ((status = make_node(l, value, &p)) != DSA_OK)
+    if ((status = dsa_ll_make_node(l, value, &p)) != DSA_OK)
         return status;
     link_between(l, at->prev, p, at);
     return DSA_OK;
@@ -653,7 +338,7 @@ int dsa_ll_pop(dsa_ll *l, size_t index, int64_t *out)
     struct dsa_ll_node *p = walk_to(l, index);
     int64_t value = p->value;
     unlink_node(l, p);
-    release(l, p);
+    dsa_ll_release(l, p);
     if (out != NULL)
         *out = value;
     return DSA_OK;
@@ -710,7 +395,7 @@ int dsa_ll_remove_value(dsa_ll *l, int64_t value)
         visit(l, p);
         if (p->value == value) {
             unlink_node(l, p);
-            release(l, p);
+            dsa_ll_release(l, p);
             return DSA_OK;
         }
     }
@@ -863,7 +548,7 @@ void dsa_ll_clear(dsa_ll *l)
 {
     trace_begin(l);
     free_nodes(l);
-    reg_clear(&l->reg);
+    dsa_ll_reg_clear(&l->reg);
     l->mods++;
 }
 
@@ -927,7 +612,7 @@ int dsa_ll_remove_node(dsa_ll *l, const struct dsa_ll_ref *ref, int64_t *out)
         return DSA_EVALUE;
     int64_t value = p->value;
     unlink_node(l, p);
-    release(l, p);
+    dsa_ll_release(l, p);
     if (out != NULL)
         *out = value;
     return DSA_OK;
@@ -1028,9 +713,9 @@ int dsa_ll_check(const dsa_ll *l)
     while (p != NULL && n < l->len) {
         if (p->prev != last)
             return DSA_LL_CHECK_LINKS;
-        if (reg_find(&l->reg, (uintptr_t)p) == NULL)
+        if (dsa_ll_reg_find(&l->reg, (uintptr_t)p) == NULL)
             return DSA_LL_CHECK_OWNER;
-        if (l->layout != DSA_LL_MALLOC && !arena_holds(&l->arena, p))
+        if (l->layout != DSA_LL_MALLOC && !dsa_ll_arena_holds(&l->arena, p))
             return DSA_LL_CHECK_POOL;
         last = p;
         p = p->next;
@@ -1050,7 +735,7 @@ int dsa_ll_check(const dsa_ll *l)
         size_t free_count = 0;
         for (p = l->arena.free; p != NULL && free_count <= l->arena.slots;
              p = p->next) {
-            if (!arena_holds(&l->arena, p))
+            if (!dsa_ll_arena_holds(&l->arena, p))
                 return DSA_LL_CHECK_POOL;
             free_count++;
         }
@@ -1059,18 +744,6 @@ int dsa_ll_check(const dsa_ll *l)
             return DSA_LL_CHECK_POOL;
     }
     return DSA_LL_CHECK_OK;
-}
-
-size_t dsa_ll_bytes(const dsa_ll *l)
-{
-    size_t bytes = dsa_round_to_line(sizeof *l);
-    if (l->layout == DSA_LL_MALLOC) {
-        bytes += l->len * sizeof(struct dsa_ll_node);
-    } else {
-        for (const struct chunk *c = l->arena.chunks; c != NULL; c = c->next)
-            bytes += dsa_round_to_line(LINE + c->count * sizeof(struct dsa_ll_node));
-    }
-    return bytes + l->reg.cap * sizeof(struct reg_entry);
 }
 
 size_t dsa_ll_node_bytes(void)
@@ -1094,3 +767,4 @@ int dsa_ll_trace_overflowed(const dsa_ll *l)
 {
     return dsa_trace_overflowed(l->trace);
 }
+
