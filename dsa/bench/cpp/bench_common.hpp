@@ -91,6 +91,24 @@ struct TwoPhases {
     bool ok;
 };
 
+// The two phases themselves: push(x) of every item of buf in order, then
+// buf[i] = take() as many times, each phase timed on its own.  `ok` is the
+// caller's to fill in once it has checked the output.
+template <class Push, class Take>
+TwoPhases time_push_then_take(std::vector<std::int64_t> &buf, Push push,
+                              Take take)
+{
+    const std::size_t n = buf.size();
+    auto t0 = Clock::now();
+    for (std::size_t i = 0; i < n; i++)
+        push(buf[i]);
+    auto t1 = Clock::now();
+    for (std::size_t i = 0; i < n; i++)
+        buf[i] = take();
+    auto t2 = Clock::now();
+    return {ns_between(t0, t1), ns_between(t1, t2), false};
+}
+
 inline int two_phase_usage(const char *program, const char *mode)
 {
     std::fprintf(stderr,

@@ -44,26 +44,21 @@ bool same_as_input(const std::vector<std::int64_t> &buf, std::uint64_t seed)
 
 TwoPhases fifo_once(std::vector<std::int64_t> &buf, std::uint64_t seed)
 {
-    const std::size_t n = buf.size();
     fill(buf, seed);
-    std::size_t left = 0;
-    std::int64_t push_ns = 0, pop_ns = 0;
+    TwoPhases result;
     {
         std::deque<std::int64_t> queue;
-        auto t0 = Clock::now();
-        for (std::size_t i = 0; i < n; i++)
-            queue.push_back(buf[i]);
-        auto t1 = Clock::now();
-        for (std::size_t i = 0; i < n; i++) {
-            buf[i] = queue.front();
-            queue.pop_front();
-        }
-        auto t2 = Clock::now();
-        left = queue.size();
-        push_ns = ns_between(t0, t1);
-        pop_ns = ns_between(t1, t2);
+        result = time_push_then_take(
+            buf, [&queue](std::int64_t x) { queue.push_back(x); },
+            [&queue] {
+                std::int64_t x = queue.front();
+                queue.pop_front();
+                return x;
+            });
+        result.ok = queue.empty();
     }
-    return {push_ns, pop_ns, left == 0 && same_as_input(buf, seed)};
+    result.ok = result.ok && same_as_input(buf, seed);
+    return result;
 }
 
 }  // namespace

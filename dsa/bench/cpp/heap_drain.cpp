@@ -65,21 +65,19 @@ TwoPhases drain_once(ReusableMinHeap &heap, std::vector<std::int64_t> &buf,
     fill(buf, seed);
     const std::uint64_t before = multiset_hash(buf);
 
-    auto t0 = Clock::now();
-    for (std::size_t i = 0; i < n; i++)
-        heap.push(buf[i]);
-    auto t1 = Clock::now();
-    for (std::size_t i = 0; i < n; i++) {
-        buf[i] = heap.top();
-        heap.pop();
-    }
-    auto t2 = Clock::now();
+    TwoPhases result = time_push_then_take(
+        buf, [&heap](std::int64_t x) { heap.push(x); },
+        [&heap] {
+            std::int64_t x = heap.top();
+            heap.pop();
+            return x;
+        });
 
-    bool ok = heap.empty() && multiset_hash(buf) == before;
+    result.ok = heap.empty() && multiset_hash(buf) == before;
     for (std::size_t i = 1; i < n; i++)
         if (buf[i] < buf[i - 1])
-            ok = false;
-    return {ns_between(t0, t1), ns_between(t1, t2), ok};
+            result.ok = false;
+    return result;
 }
 
 }  // namespace
