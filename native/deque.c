@@ -628,22 +628,10 @@ const char *dsa_dq_check(const dsa_dq *dq)
 
 /* ---- tracing ------------------------------------------------------------ */
 
-int dsa_dq_set_tracing(dsa_dq *dq, int on)
-{
-    return dsa_trace_switch(&dq->trace, on);
-}
-
 int dsa_dq_tracing(const dsa_dq *dq)
 {
     return dq->trace != NULL;
 }
 
-size_t dsa_dq_last_lines(const dsa_dq *dq)
-{
-    return dsa_trace_lines(dq->trace);
-}
-
-int dsa_dq_trace_overflowed(const dsa_dq *dq)
-{
-    return dsa_trace_overflowed(dq->trace);
-}
+/* dsa_dq_set_tracing, dsa_dq_last_lines, dsa_dq_trace_overflowed. */
+DSA_TRACE_FACE(dsa_dq, dsa_dq)

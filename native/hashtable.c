@@ -282,20 +282,8 @@ void dsa_ht_resizes(const dsa_ht *t, struct dsa_ht_resize *out)
     *out = t->resize;
 }
 
-int dsa_ht_set_tracing(dsa_ht *t, int on)
-{
-    return dsa_trace_switch(&t->trace, on);
-}
-
-size_t dsa_ht_last_lines(const dsa_ht *t)
-{
-    return dsa_trace_lines(t->trace);
-}
-
-int dsa_ht_trace_overflowed(const dsa_ht *t)
-{
-    return dsa_trace_overflowed(t->trace);
-}
+/* dsa_ht_set_tracing, dsa_ht_last_lines, dsa_ht_trace_overflowed. */
+DSA_TRACE_FACE(dsa_ht, dsa_ht)
 
 /* ======================================================================== */
 /* One face for both tables                                                  */

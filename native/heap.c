@@ -409,25 +409,13 @@ void dsa_heap_reset_counters(dsa_heap *h)
     h->swaps = 0;
 }
 
-int dsa_heap_set_tracing(dsa_heap *h, int on)
-{
-    return dsa_trace_switch(&h->trace, on);
-}
-
 int dsa_heap_tracing(const dsa_heap *h)
 {
     return h->trace != NULL;
 }
 
-size_t dsa_heap_last_lines(const dsa_heap *h)
-{
-    return dsa_trace_lines(h->trace);
-}
-
-int dsa_heap_trace_overflowed(const dsa_heap *h)
-{
-    return dsa_trace_overflowed(h->trace);
-}
+/* dsa_heap_set_tracing, dsa_heap_last_lines, dsa_heap_trace_overflowed. */
+DSA_TRACE_FACE(dsa_heap, dsa_heap)
 
 int dsa_heap_items_offset(const dsa_heap *h)
 {

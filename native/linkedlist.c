@@ -753,18 +753,6 @@ size_t dsa_ll_node_bytes(void)
 
 /* ---- tracing ---------------------------------------------------------------- */
 
-int dsa_ll_set_tracing(dsa_ll *l, int on)
-{
-    return dsa_trace_switch(&l->trace, on);
-}
-
-size_t dsa_ll_last_lines(const dsa_ll *l)
-{
-    return dsa_trace_lines(l->trace);
-}
-
-int dsa_ll_trace_overflowed(const dsa_ll *l)
-{
-    return dsa_trace_overflowed(l->trace);
-}
+/* dsa_ll_set_tracing, dsa_ll_last_lines, dsa_ll_trace_overflowed. */
+DSA_TRACE_FACE(dsa_ll, dsa_ll)
 

@@ -40,6 +40,26 @@ int dsa_trace_enabled(void);
  * off always succeeds.  Every C twin's dsa_*_set_tracing() is this. */
 int dsa_trace_switch(dsa_trace **trace, int on);
 
+/* The tracing face that every C twin offers Python, written once:
+ * PREFIX_set_tracing (dsa_trace_switch on the structure's trace),
+ * PREFIX_last_lines and PREFIX_trace_overflowed, for a structure TYPE whose
+ * trace is its member `trace`.  Each twin's header declares the three in
+ * its cffi part; its .c file says DSA_TRACE_FACE(prefix, type) once, at
+ * file scope, with no semicolon after it. */
+#define DSA_TRACE_FACE(prefix, type)                                       \
+    int prefix##_set_tracing(type *s, int on)                              \
+    {                                                                      \
+        return dsa_trace_switch(&s->trace, on);                            \
+    }                                                                      \
+    size_t prefix##_last_lines(const type *s)                              \
+    {                                                                      \
+        return dsa_trace_lines(s->trace);                                  \
+    }                                                                      \
+    int prefix##_trace_overflowed(const type *s)                           \
+    {                                                                      \
+        return dsa_trace_overflowed(s->trace);                             \
+    }
+
 /* Record that the bytes [p, p + nbytes) were touched.  t may be NULL. */
 void dsa_trace_touch(dsa_trace *t, const void *p, size_t nbytes);
 
