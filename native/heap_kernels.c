@@ -30,6 +30,16 @@ static uint64_t multiset_hash(const int64_t *a, size_t n)
     return sum;
 }
 
+/* Start a kernel: its result zeroed (if it has one to fill), then
+ * DSA_EVALUE unless it has one and its arguments are `valid`. */
+static int kernel_begin(void *out, size_t size, int valid)
+{
+    if (out == NULL)
+        return DSA_EVALUE;
+    memset(out, 0, size);
+    return valid ? DSA_OK : DSA_EVALUE;
+}
+
 /* A kernel's own heap array: room for n items (at least one), laid out as
  * the heap's; the arity checked as dsa_heap_new() checks it. */
 static int heap_array(size_t arity, size_t n, int64_t **items)
@@ -63,10 +73,8 @@ int dsa_heap_kernel_drain(size_t n, size_t arity, uint64_t seed,
     int64_t *a = NULL, *buf = NULL;
     int status;
 
-    if (out == NULL)
-        return DSA_EVALUE;
-    memset(out, 0, sizeof *out);
-    if ((status = heap_array(arity, n, &a)) != DSA_OK)
+    if ((status = kernel_begin(out, sizeof *out, 1)) != DSA_OK
+        || (status = heap_array(arity, n, &a)) != DSA_OK)
         return status;
     if ((buf = dsa_int64s_new(n)) == NULL) {
         status = DSA_ENOMEM;
@@ -140,15 +148,12 @@ int dsa_heap_kernel_build(size_t n, size_t arity, int method, int order,
     int64_t *a = NULL, *buf = NULL;
     int status;
 
-    if (out == NULL)
-        return DSA_EVALUE;
-    memset(out, 0, sizeof *out);
-    if (method != DSA_HEAP_BUILD_HEAPIFY && method != DSA_HEAP_BUILD_PUSH)
-        return DSA_EVALUE;
-    if (order != DSA_HEAP_DESCENDING && order != DSA_HEAP_ASCENDING
-        && order != DSA_HEAP_RANDOM)
-        return DSA_EVALUE;
-    if ((status = heap_array(arity, n, &a)) != DSA_OK)
+    int valid = (method == DSA_HEAP_BUILD_HEAPIFY
+                 || method == DSA_HEAP_BUILD_PUSH)
+        && (order == DSA_HEAP_DESCENDING || order == DSA_HEAP_ASCENDING
+            || order == DSA_HEAP_RANDOM);
+    if ((status = kernel_begin(out, sizeof *out, valid)) != DSA_OK
+        || (status = heap_array(arity, n, &a)) != DSA_OK)
         return status;
     if ((buf = dsa_int64s_new(n)) == NULL) {
         status = DSA_ENOMEM;
@@ -222,12 +227,9 @@ int dsa_heap_kernel_op_cost(size_t size, size_t arity, size_t ops,
     int64_t *a = NULL, *fresh = NULL;
     int status;
 
-    if (out == NULL)
-        return DSA_EVALUE;
-    memset(out, 0, sizeof *out);
-    if (size == 0 || ops == 0)
-        return DSA_EVALUE;
-    if ((status = heap_array(arity, size, &a)) != DSA_OK)
+    int valid = size != 0 && ops != 0;
+    if ((status = kernel_begin(out, sizeof *out, valid)) != DSA_OK
+        || (status = heap_array(arity, size, &a)) != DSA_OK)
         return status;
     if ((fresh = dsa_int64s_new(ops)) == NULL) {
         status = DSA_ENOMEM;
@@ -275,12 +277,9 @@ int dsa_heap_kernel_lines(size_t size, size_t arity, size_t ops,
     int64_t *start = NULL;
     int status;
 
-    if (out == NULL)
-        return DSA_EVALUE;
-    memset(out, 0, sizeof *out);
-    if (size == 0 || ops == 0 || !dsa_trace_enabled())
-        return DSA_EVALUE;
-    if ((status = dsa_heap_new(arity, 0, 0, &h)) != DSA_OK)
+    int valid = size != 0 && ops != 0 && dsa_trace_enabled();
+    if ((status = kernel_begin(out, sizeof *out, valid)) != DSA_OK
+        || (status = dsa_heap_new(arity, 0, 0, &h)) != DSA_OK)
         return status;
     /* size + 1 so that no push below grows the array. */
     if ((status = dsa_heap_reserve(h, size + 1)) != DSA_OK)

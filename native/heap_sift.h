@@ -77,6 +77,16 @@ SIFT int less(int64_t x, int64_t y, struct tally *c)
     return x < y;
 }
 
+/* Move x into the hole at i, counted as one swap (as the textbook loop,
+ * which swaps an item with its parent or child, would count it). */
+SIFT void move_into(int64_t *a, size_t i, int64_t x, struct tally *c,
+                    dsa_trace *t)
+{
+    put(a, i, x, t);
+    if (c != NULL)
+        c->swaps++;
+}
+
 /* ---- sifting ------------------------------------------------------------ */
 
 /* x enters at hole i and climbs while it is smaller than its parent; each
@@ -89,9 +99,7 @@ SIFT void sift_up(int64_t *a, size_t i, int64_t x, size_t d,
         int64_t p = get(a, parent, t);
         if (!less(x, p, c))
             break;
-        put(a, i, p, t);
-        if (c != NULL)
-            c->swaps++;
+        move_into(a, i, p, c, t);
         i = parent;
     }
     put(a, i, x, t);
@@ -175,9 +183,7 @@ SIFT void sift_down(int64_t *a, size_t n, size_t i, size_t d,
         size_t best = smallest(a, first, end, &v, c, t);
         if (!less(v, x, c))
             break;
-        put(a, i, v, t);
-        if (c != NULL)
-            c->swaps++;
+        move_into(a, i, v, c, t);
         i = best;
     }
     put(a, i, x, t);
