@@ -1,7 +1,9 @@
 """Build the C twins of ``dsa`` with cffi in API (out-of-line) mode.
 
 Every structure lives in ``native/<name>.c`` with its header
-``native/<name>.h``.  The part of each header that Python may call sits
+``native/<name>.h`` (a larger one is split by what each part does into a
+few ``native/<name>_<part>.c`` files, with internal headers between them;
+every ``.c`` file here is compiled into both modules).  The part of each header that Python may call sits
 between the markers ``/* cffi:begin */`` and ``/* cffi:end */`` and is
 written in the subset of C that cffi's ``cdef`` understands, so the
 declarations are written once and read by both the C compiler and cffi.

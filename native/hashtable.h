@@ -1,5 +1,6 @@
 /* hashtable.h: two hash tables from int64 keys to int64 values (see
- * hashtable.c for both layouts and what a lookup costs in cache lines).
+ * hashtable_chained.c and hashtable_open.c for the two layouts, hashtable.c
+ * for what a lookup costs in cache lines).
  *
  *   dsa_ch  separate chaining: an array of bucket heads, one linked list of
  *           {key, value, next} nodes per bucket.  The nodes come from

@@ -1,11 +1,13 @@
 /* hashtable_core.h: the layouts of the two C hash tables and the probe
- * loops that read them, shared by the tables' operations (hashtable.c) and
- * the kernels that time them (hashtable_kernels.c).
+ * loops that read them, shared by the tables' operations
+ * (hashtable_chained.c, hashtable_open.c) and the kernels that time them
+ * (hashtable_kernels.c).
  *
  * Internal to the C twins: no cffi markers, so Python never sees it.  The
  * kernels run these very loops (oa_find, ch_find) on the tables' own
  * arrays, so the lessons time the layout that the tests trace.  See
- * hashtable.c for what each layout costs in cache lines.
+ * hashtable.c for what each layout costs in cache lines (and
+ * hashtable_base.h for what the two tables' files share besides).
  */
 #ifndef DSA_HASHTABLE_CORE_H
 #define DSA_HASHTABLE_CORE_H

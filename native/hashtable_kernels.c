@@ -1,7 +1,7 @@
 /* hashtable_kernels.c: the two hash tables timed inside C (see
  * hashtable_kernels.h).
  *
- * The kernels build real tables through hashtable.c's own functions and
+ * The kernels build real tables through the tables' own functions and
  * time the lookups with the tables' own probe loops (hashtable_core.h),
  * inlined with the hash kind a constant, so that the clock sees the memory
  * and the arithmetic of a lookup, not the calls.  Each makes its keys with

@@ -11,7 +11,8 @@
  * memory.  So a node goes out as a struct dsa_ll_ref: the node's address as
  * an integer plus a serial number the list gave the node when it was made.
  * Every function that takes a reference first looks the address up in the
- * list's registry of live nodes and compares serials (see linkedlist.c);
+ * list's registry of live nodes and compares serials (see
+ * linkedlist_memory.c);
  * an address that is not a live node of this list, or a live node that is
  * not the one the reference was made for, gives DSA_EVALUE and C never
  * dereferences it.
