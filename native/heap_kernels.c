@@ -20,6 +20,17 @@ static int64_t random_item(uint64_t *state)
     return dsa_as_int64(dsa_splitmix64(state));
 }
 
+/* n random items (at least room for one), drawn from *state in order;
+ * NULL if they cannot be had. */
+static int64_t *random_items(size_t n, uint64_t *state)
+{
+    int64_t *items = dsa_int64s_new(n);
+    if (items != NULL)
+        for (size_t i = 0; i < n; i++)
+            items[i] = random_item(state);
+    return items;
+}
+
 /* A hash of a multiset: the sum of a mixed copy of each item.  Two lists
  * with equal sums hold the same items, short of a 2^-64 accident. */
 static uint64_t multiset_hash(const int64_t *a, size_t n)
@@ -76,12 +87,10 @@ int dsa_heap_kernel_drain(size_t n, size_t arity, uint64_t seed,
     if ((status = kernel_begin(out, sizeof *out, 1)) != DSA_OK
         || (status = heap_array(arity, n, &a)) != DSA_OK)
         return status;
-    if ((buf = dsa_int64s_new(n)) == NULL) {
+    if ((buf = random_items(n, &seed)) == NULL) {
         status = DSA_ENOMEM;
         goto done;
     }
-    for (size_t i = 0; i < n; i++)
-        buf[i] = random_item(&seed);
     uint64_t before = multiset_hash(buf, n);
     /* Touch the array once so that the clock does not count page faults. */
     memset(a, 0, n * sizeof *a);
@@ -284,12 +293,10 @@ int dsa_heap_kernel_lines(size_t size, size_t arity, size_t ops,
     /* size + 1 so that no push below grows the array. */
     if ((status = dsa_heap_reserve(h, size + 1)) != DSA_OK)
         goto done;
-    if ((start = dsa_int64s_new(size)) == NULL) {
+    if ((start = random_items(size, &seed)) == NULL) {
         status = DSA_ENOMEM;
         goto done;
     }
-    for (size_t i = 0; i < size; i++)
-        start[i] = random_item(&seed);
     if ((status = dsa_heap_heapify(h, start, size)) != DSA_OK
         || (status = dsa_heap_set_tracing(h, 1)) != DSA_OK)
         goto done;
