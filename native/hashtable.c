@@ -293,34 +293,35 @@ DSA_TRACE_FACE(dsa_ht, dsa_ht)
 static dsa_ch *as_ch(dsa_ht *b) { return (dsa_ch *)b; }
 static dsa_oa *as_oa(dsa_ht *b) { return (dsa_oa *)b; }
 
+/* Operation `op` of t's own table, called with the rest of the arguments:
+ * the choice between the two tables, written once. */
+#define ON_TABLE(t, op, ...)                                               \
+    ((t)->open ? dsa_oa_##op(as_oa(t), __VA_ARGS__)                        \
+               : dsa_ch_##op(as_ch(t), __VA_ARGS__))
+
 int dsa_ht_put(dsa_ht *t, int64_t key, int64_t value, int *added)
 {
-    return t->open ? dsa_oa_put(as_oa(t), key, value, added)
-                   : dsa_ch_put(as_ch(t), key, value, added);
+    return ON_TABLE(t, put, key, value, added);
 }
 
 int dsa_ht_get(dsa_ht *t, int64_t key, int64_t *value)
 {
-    return t->open ? dsa_oa_get(as_oa(t), key, value)
-                   : dsa_ch_get(as_ch(t), key, value);
+    return ON_TABLE(t, get, key, value);
 }
 
 int dsa_ht_popitem(dsa_ht *t, int64_t *key, int64_t *value)
 {
-    return t->open ? dsa_oa_popitem(as_oa(t), key, value)
-                   : dsa_ch_popitem(as_ch(t), key, value);
+    return ON_TABLE(t, popitem, key, value);
 }
 
 int dsa_ht_setdefault(dsa_ht *t, int64_t key, int64_t dflt, int64_t *value)
 {
-    return t->open ? dsa_oa_setdefault(as_oa(t), key, dflt, value)
-                   : dsa_ch_setdefault(as_ch(t), key, dflt, value);
+    return ON_TABLE(t, setdefault, key, dflt, value);
 }
 
 int dsa_ht_delete(dsa_ht *t, int64_t key, int64_t *value)
 {
-    return t->open ? dsa_oa_delete(as_oa(t), key, value)
-                   : dsa_ch_delete(as_ch(t), key, value);
+    return ON_TABLE(t, delete, key, value);
 }
 
 void dsa_ht_clear(dsa_ht *t)
