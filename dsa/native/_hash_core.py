@@ -13,14 +13,15 @@ import threading
 from collections.abc import (ItemsView, Iterable, Iterator, KeysView, Mapping,
                              MutableMapping, ValuesView)
 from dataclasses import dataclass
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from dsa._compat import (DICT_CHANGED_SIZE, DICT_EMPTY, as_max_load, mapping_keys,
                          update_pairs)
 from dsa.hashtable import ResizeEvent
 
 from ._common import (INT64_MAX, INT64_MIN, as_int64, as_seed, as_size,
-                      check, read_last_lines, repr_name)
+                      check, repr_name)
+from ._face import NativeFace
 from ._loader import load as _load_build
 
 _ffi, _lib = _load_build(False)
@@ -311,11 +312,17 @@ class _ValuesView(ValuesView):
 
 # ---- what both tables share -----------------------------------------------------
 
-class _NativeHashTable(MutableMapping):
+class _NativeHashTable(NativeFace, MutableMapping):
     """The Python face shared by both C tables (not for direct use)."""
 
     __slots__ = ("_c", "_t", "_h", "_lock", "_out", "_traced", "_seed",
                  "on_resize", "__weakref__")
+    _WHAT, _HANDLE = "table", "_h"
+
+    def _c_fn(self, name: str) -> Callable[..., Any]:
+        # Both kinds' len and tracing calls are the shared dsa_ht_ ones,
+        # looked up once in self._c.
+        return getattr(self._c, name)  # type: ignore[no-any-return]
 
     _PUBLIC: Tuple[type, ...] = ()   # the public classes, set where they are made
     _PREFIX = ""
@@ -429,10 +436,6 @@ class _NativeHashTable(MutableMapping):
             return False
         with self._lock:
             return self._c.get(self._h, k, self._c.ffi.NULL) == self._c.lib.DSA_OK
-
-    def __len__(self) -> int:
-        with self._lock:
-            return int(self._c.len(self._h))
 
     def __iter__(self) -> Iterator[int]:
         return self._iter_items(_KEY)
@@ -613,10 +616,6 @@ class _NativeHashTable(MutableMapping):
         with self._lock:
             return _HASH_NAMES[self._c.hash_kind(self._h)]
 
-    @property
-    def traced(self) -> bool:
-        return self._traced
-
     def hash_of(self, key: Any) -> int:
         """The 64-bit hash this table gives ``key``, as an unsigned int."""
         k = as_int64(key, "key")
@@ -668,14 +667,6 @@ class _NativeHashTable(MutableMapping):
             slots_address=int(out.slots), slot_size=int(out.slot_size),
             states_address=int(out.states), state_size=int(out.state_size),
             node_size=int(out.node_size))
-
-    @property
-    def last_lines(self) -> int:
-        """Distinct 64-byte lines the last operation touched (see the module
-        docstring for exactly which).  Needs ``traced=True``."""
-        return read_last_lines(self._lock, self._c.last_lines,
-                               self._c.trace_overflowed, self._h,
-                               self._traced, "table")
 
     def check_invariants(self) -> None:
         """Raise AssertionError, saying what and where, unless every key sits

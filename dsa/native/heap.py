@@ -62,8 +62,8 @@ from dsa.heap import HeapStats     # the counters both twins report in
 from dsa.pictures import Pictured
 
 from ._common import (as_choice, as_int64, as_int64_list, as_positive,
-                      as_seed, as_size, check, check_nonempty, read_items,
-                      read_last_lines, repr_name)
+                      as_seed, as_size, check, check_nonempty, repr_name)
+from ._face import NativeFace
 from ._loader import load
 
 __all__ = [
@@ -90,7 +90,7 @@ def _check_arity(arity: Any) -> int:
     return d
 
 
-class DaryHeap(Pictured, picture="heap"):
+class DaryHeap(NativeFace, Pictured, picture="heap"):
     """A min-heap (or max-heap) of int64 with ``arity`` children per node.
 
     ``DaryHeap(iterable=(), *, arity=4, max_heap=False, count=False,
@@ -105,6 +105,7 @@ class DaryHeap(Pictured, picture="heap"):
 
     __slots__ = ("_ffi", "_lib", "_h", "_lock", "_out", "_count", "_traced",
                  "__weakref__")
+    _WHAT, _C_PREFIX, _HANDLE = "heap", "dsa_heap_", "_h"
 
     #: The arity of a heap made by ``cls.__new__(cls)`` alone.
     _NEW_ARITY = 4
@@ -170,10 +171,6 @@ class DaryHeap(Pictured, picture="heap"):
         return bool(self._lib.dsa_heap_is_max(self._h))
 
     @property
-    def traced(self) -> bool:
-        return self._traced
-
-    @property
     def capacity(self) -> int:
         """Items the C array has room for before it must grow."""
         with self._lock:
@@ -203,14 +200,6 @@ class DaryHeap(Pictured, picture="heap"):
         """Set both counters back to zero."""
         with self._lock:
             self._lib.dsa_heap_reset_counters(self._h)
-
-    @property
-    def last_lines(self) -> int:
-        """Distinct 64-byte lines the last operation touched (see the module
-        docstring for exactly which).  Needs ``traced=True``."""
-        return read_last_lines(self._lock, self._lib.dsa_heap_last_lines,
-                               self._lib.dsa_heap_trace_overflowed, self._h,
-                               self._traced, "heap")
 
     # ---- the heap operations ---------------------------------------------
 
@@ -266,17 +255,9 @@ class DaryHeap(Pictured, picture="heap"):
 
     # ---- looking --------------------------------------------------------
 
-    def __len__(self) -> int:
-        with self._lock:
-            return int(self._lib.dsa_heap_len(self._h))
-
-    def __bool__(self) -> bool:
-        return len(self) > 0
-
     def to_list(self) -> List[int]:
         """A copy of the array, in array (not sorted) order."""
-        return read_items(self._lock, self._ffi, self._lib, self._lib.dsa_heap_len,
-                          self._lib.dsa_heap_items, self._h)
+        return self._read_items()
 
     def __iter__(self) -> Iterator[int]:
         """The items in array order; RuntimeError if the heap changes."""
