@@ -391,13 +391,16 @@ class _NativeHashTable(NativeFace, MutableMapping):
                 self.on_resize(event)
 
     def _store_all(self, pairs: List[Tuple[int, int]]) -> None:
-        c, h = self._c, self._h
         for key, value in pairs:
-            before = self._watch()
-            with self._lock:
-                status = c.put(h, key, value, c.ffi.NULL)
-            check(c.lib, status)
-            self._announce(before)
+            self._put(key, value)
+
+    def _put(self, k: int, v: int) -> None:
+        """Store checked int64s ``k`` -> ``v``, then report any resize."""
+        before = self._watch()
+        with self._lock:
+            status = self._c.put(self._h, k, v, self._c.ffi.NULL)
+        check(self._c.lib, status)
+        self._announce(before)
 
     # ---- the mapping --------------------------------------------------------
 
@@ -413,13 +416,7 @@ class _NativeHashTable(NativeFace, MutableMapping):
         return value
 
     def __setitem__(self, key: Any, value: Any) -> None:
-        k = as_int64(key, "key")
-        v = as_int64(value, "value")
-        before = self._watch()
-        with self._lock:
-            status = self._c.put(self._h, k, v, self._c.ffi.NULL)
-        check(self._c.lib, status)
-        self._announce(before)
+        self._put(as_int64(key, "key"), as_int64(value, "value"))
 
     def __delitem__(self, key: Any) -> None:
         k = _lookup_key(key)

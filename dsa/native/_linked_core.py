@@ -387,9 +387,12 @@ class _NativeLinkedList(NativeFace, RichComparisons, MutableSequence):
             return bool(self._lib.dsa_ll_owns(self._l, self._fill(node, self._ref)))
 
     def _node_value(self, node: NodeHandle) -> int:
+        return self._node_read(self._lib.dsa_ll_node_get, node)
+
+    def _node_read(self, fn: Any, node: NodeHandle) -> int:
+        """``fn(list, node, out)`` under the lock; the value it wrote."""
         with self._lock:
-            status = self._lib.dsa_ll_node_get(
-                self._l, self._fill(node, self._ref), self._out)
+            status = fn(self._l, self._fill(node, self._ref), self._out)
             value = self._out[0]
         self._node_check(status)
         return value
@@ -551,12 +554,7 @@ class _NativeLinkedList(NativeFace, RichComparisons, MutableSequence):
     def remove_node(self, node: NodeHandle) -> int:
         """Unlink ``node`` and return its value.  O(1)."""
         self._foreign(node)
-        with self._lock:
-            status = self._lib.dsa_ll_remove_node(
-                self._l, self._fill(node, self._ref), self._out)
-            value = self._out[0]
-        self._node_check(status)
-        return value
+        return self._node_read(self._lib.dsa_ll_remove_node, node)
 
     def _move_to_end(self, node: Any, front: bool) -> None:
         self._foreign(node)

@@ -60,6 +60,7 @@ from typing import Any, Iterable, Iterator, List, Optional
 from dsa._compat import restore_state, subclass_state
 from dsa.heap import HeapStats     # the counters both twins report in
 from dsa.pictures import Pictured
+from dsa.timing import per_unit
 
 from ._common import (as_choice, as_int64, as_int64_list, as_positive,
                       as_seed, as_size, check, check_nonempty, repr_name)
@@ -203,6 +204,19 @@ class DaryHeap(NativeFace, Pictured, picture="heap"):
 
     # ---- the heap operations ---------------------------------------------
 
+    def _top(self, fn: Any, empty: Optional[str], *args: int) -> int:
+        """``fn(heap, *args, out)`` under the lock; the item it wrote out.
+        ``empty`` is the IndexError's message where an empty heap is an
+        error (None: it cannot be)."""
+        with self._lock:
+            status = fn(self._h, *args, self._out)
+            value = self._out[0]
+        if empty is None:
+            check(self._lib, status)
+        else:
+            check_nonempty(self._lib, status, empty)
+        return value
+
     def push(self, item: Any) -> None:
         """Add ``item``.  O(log n)."""
         value = as_int64(item)
@@ -212,37 +226,20 @@ class DaryHeap(NativeFace, Pictured, picture="heap"):
 
     def pop(self) -> int:
         """Remove and return the top item.  O(log n)."""
-        with self._lock:
-            status = self._lib.dsa_heap_pop(self._h, self._out)
-            value = self._out[0]
-        check_nonempty(self._lib, status, "pop from an empty heap")
-        return value
+        return self._top(self._lib.dsa_heap_pop, "pop from an empty heap")
 
     def peek(self) -> int:
         """Return the top item without removing it.  O(1)."""
-        with self._lock:
-            status = self._lib.dsa_heap_peek(self._h, self._out)
-            value = self._out[0]
-        check_nonempty(self._lib, status, "peek at an empty heap")
-        return value
+        return self._top(self._lib.dsa_heap_peek, "peek at an empty heap")
 
     def pushpop(self, item: Any) -> int:
         """Push ``item`` then pop the top, in one sift at most.  O(log n)."""
-        value = as_int64(item)
-        with self._lock:
-            status = self._lib.dsa_heap_pushpop(self._h, value, self._out)
-            value = self._out[0]
-        check(self._lib, status)
-        return value
+        return self._top(self._lib.dsa_heap_pushpop, None, as_int64(item))
 
     def replace(self, item: Any) -> int:
         """Pop the top, then push ``item``, in one sift.  O(log n)."""
-        value = as_int64(item)
-        with self._lock:
-            status = self._lib.dsa_heap_replace(self._h, value, self._out)
-            value = self._out[0]
-        check_nonempty(self._lib, status, "replace on an empty heap")
-        return value
+        return self._top(self._lib.dsa_heap_replace, "replace on an empty heap",
+                         as_int64(item))
 
     def heapify(self, iterable: Iterable[Any]) -> None:
         """Replace the contents with ``iterable``'s items, bottom-up.  O(n)."""
@@ -396,7 +393,7 @@ class DrainResult:
     @property
     def ns_per_item(self) -> float:
         """total_ns / n: one push plus one pop, in nanoseconds."""
-        return self.total_ns / self.n if self.n else 0.0
+        return per_unit(self.total_ns, self.n)
 
 
 @dataclass(frozen=True)
