@@ -26,7 +26,7 @@ from dsa.timing import format_ratio, format_seconds
 from . import deque_canon as canon
 from .deque_canon import RingDeque
 from .figures import Figure, Ratio, count, ratio_pair, seconds, spread
-from .per_op import implied_bandwidth, list_front_insert, per_op
+from .per_op import appendleft_cost, implied_bandwidth, list_front_insert, per_op
 from .runner import Context, Hooks, Verdict, not_measured, threshold
 
 hooks = Hooks()
@@ -53,22 +53,6 @@ PICTURE_OPS: tuple[tuple[str, Any], ...] = (
 # Step 1: appendleft vs list.insert(0, x)
 
 
-def appendleft_cost(make: Callable[[Iterable[int]], Any], n: int, ops: int) -> float:
-    """Seconds per ``appendleft`` on a deque-like of ``n`` items."""
-    d = make(range(n))
-
-    def run() -> None:
-        push = d.appendleft
-        for _ in range(ops):
-            push(-1)
-
-    def undo() -> None:                 # outside the clock
-        pop = d.popleft
-        for _ in range(len(d) - n):
-            pop()
-    return per_op(run, ops, setup=undo)
-
-
 @hooks.experiment("front_insert")
 def front_insert(ctx: Context) -> None:
     big = ctx.size(PUB_N, 100_000)
@@ -78,8 +62,8 @@ def front_insert(ctx: Context) -> None:
     with ctx.working("timing front inserts"):
         t_big = list_front_insert(big, 20)
         t_small = list_front_insert(small, 200)
-        t_deque = appendleft_cost(deque, big, 100_000)
-        t_blocked = appendleft_cost(BlockedDeque, big, 20_000)
+        t_deque = appendleft_cost(deque(range(big)), big, 100_000)
+        t_blocked = appendleft_cost(BlockedDeque(range(big)), big, 20_000)
     rows = [
         Figure("collections.deque.appendleft(x)", "53.3 ns", seconds(t_deque),
                "O(1): one slot of the left block"),
