@@ -312,6 +312,15 @@ class _ValuesView(ValuesView):
 
 # ---- what both tables share -----------------------------------------------------
 
+_SLOT_ORDER_NOTE = """
+
+    Unlike ``dict`` and the Python twin, it does not keep insertion order:
+    iteration walks {walks}, so the order follows the slots and changes
+    when the table resizes.  Its repr says so:
+    ``<dsa.native.{name} in slot order: {{...}}>``.
+    Safe to share between threads: every call into C holds the table's lock."""
+
+
 class _NativeHashTable(NativeFace, MutableMapping):
     """The Python face shared by both C tables (not for direct use)."""
 
@@ -326,9 +335,23 @@ class _NativeHashTable(NativeFace, MutableMapping):
 
     _PUBLIC: Tuple[type, ...] = ()   # the public classes, set where they are made
     _PREFIX = ""
-    _CTYPE = ""
     _OPEN = False
     _SLOT_WORD = "slot"
+    _WALKS = "the slots"                # what iteration walks, for the docstring
+
+    @classmethod
+    def _out_ctype(cls) -> str:
+        """The C type a constructor writes the new table into: dsa_ch **
+        for the prefix dsa_ch_."""
+        return cls._PREFIX.rstrip("_") + " **"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # What both public tables say alike, written once: appended to each
+        # one's own docstring (indented as it is, for help()).
+        if cls.__doc__ and "_WALKS" in cls.__dict__:
+            cls.__doc__ = cls.__doc__.rstrip() + _SLOT_ORDER_NOTE.format(
+                walks=cls._WALKS, name=cls.__name__) + "\n    "
 
     # ---- plumbing ---------------------------------------------------------
 
@@ -528,7 +551,7 @@ class _NativeHashTable(NativeFace, MutableMapping):
     def copy(self) -> "_NativeHashTable":
         """An independent table with the same capacity, slots, seed and
         counters (so the same iteration order)."""
-        out = self._c.ffi.new(self._CTYPE)
+        out = self._c.ffi.new(self._out_ctype())
         with self._lock:
             status = self._c.clone(self._t, out)
         check(self._c.lib, status)

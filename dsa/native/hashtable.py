@@ -146,20 +146,14 @@ class ChainedHashTable(Pictured, _NativeHashTable, picture="chained"):
     traced=False, on_resize=None)``.  ``nodes="malloc"`` mallocs each node
     (scattered); ``nodes="pool"`` hands them out in order from contiguous
     chunks.
-
-    Unlike ``dict`` and the Python twin, it does not keep insertion order:
-    iteration walks the buckets, so the order follows the slots and changes
-    when the table resizes.  Its repr says so:
-    ``<dsa.native.ChainedHashTable in slot order: {...}>``.
-    Safe to share between threads: every call into C holds the table's lock.
     """
 
     __slots__ = ()
 
     _PREFIX = "dsa_ch_"
-    _CTYPE = "dsa_ch **"
     _OPEN = False
     _SLOT_WORD = "bucket"
+    _WALKS = "the buckets"
 
     def __init__(self, mapping_or_iterable: Any = (), /, *,
                  max_load_factor: float = 0.75, hash_function: str = "keyed",
@@ -181,7 +175,7 @@ class ChainedHashTable(Pictured, _NativeHashTable, picture="chained"):
                                    None)):
             return
         c = _api(self._PREFIX, bool(traced))
-        out = c.ffi.new("dsa_ch **")
+        out = c.ffi.new(self._out_ctype())
         check(c.lib, c.new(cap, load_, kind, seed_, source, out))
         self._start(c, out[0], bool(traced), seed_, hook, pairs)
 
@@ -268,19 +262,14 @@ class OpenAddressingHashTable(Pictured, _NativeHashTable, picture="open"):
     Only linear probing exists in C.  ``robin_hood=True``: Robin Hood
     placement, lookups that stop early and backward-shift deletion (no
     tombstones), as in the Python twin (``dsa/_robin_hood.py``).
-    Unlike ``dict`` and the Python twin, it does not keep insertion order:
-    iteration walks the slot array, so the order follows the slots and
-    changes when the table resizes.  Its repr says so:
-    ``<dsa.native.OpenAddressingHashTable in slot order: {...}>``.
-    Safe to share between threads: every call into C holds the table's lock.
     """
 
     __slots__ = ()
 
     _PREFIX = "dsa_oa_"
-    _CTYPE = "dsa_oa **"
     _OPEN = True
     _SLOT_WORD = "slot"
+    _WALKS = "the slot array"
 
     def __init__(self, mapping_or_iterable: Any = (), /, *,
                  max_load_factor: float = 2 / 3, hash_function: str = "keyed",
@@ -307,7 +296,7 @@ class OpenAddressingHashTable(Pictured, _NativeHashTable, picture="open"):
                                    False, None)):
             return
         c = _api(self._PREFIX, bool(traced))
-        out = c.ffi.new("dsa_oa **")
+        out = c.ffi.new(self._out_ctype())
         check(c.lib, c.new(cap, load_, kind, seed_, out))
         status = c.lib.dsa_oa_set_robin_hood(out[0], int(robin_hood))
         if status != c.lib.DSA_OK:                      # cannot fail: empty
