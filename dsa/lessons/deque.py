@@ -486,9 +486,8 @@ def ring_deque(ctx: Context) -> None:
                           "—", count(copied),
                           f"{copied / n:.2f} per append; BlockedDeque: 0"))
     ctx.table("Experiment 4: a ring-buffer deque beside the blocks, both in Python",
-              figures, caption="Per operation, in CPU time of this process (time "
-                               "given to other programs is not counted): median of the "
-                               "runs, their range in brackets; garbage collector paused. The ring is "
+              figures, caption="Per operation, by perf_counter as every other "
+                               "figure: median of the runs, their range in brackets; garbage collector paused. The ring is "
                                "dsa.lessons.deque_canon.RingDeque: a power-of-two array, "
                                "a head index and a length. BlockedDeque's walk goes "
                                "through its drop-in iterator, which checks for changes "
@@ -560,7 +559,7 @@ def spare_blocks(ctx: Context) -> None:
                 f"{spread(dropped.runs)}/pass",
                 f"time: {Ratio.of(dropped.runs, kept.runs).text()} the baseline")],
         caption=f"Blocks of {block}; a pass is one append and one popleft; blocks "
-                "allocated counted per run; times in CPU time of this process, the "
+                "allocated counted per run; times by perf_counter, the "
                 "median of the runs (their range in brackets), garbage collector "
                 "paused. No published figures.")
 
@@ -609,7 +608,7 @@ def bounded_buffer(ctx: Context) -> None:
                 + escape(f"list, append + del buf[0] {spread(r.list_runs)}"),
                 f"list / deque: {Ratio.of(r.list_runs, r.deque_runs).text()}")
          for r in rows],
-        caption="Per item of the stream, in CPU time of this process: the median "
+        caption="Per item of the stream, by perf_counter: the median "
                 "of the runs and their range, garbage collector paused. The first k "
                 "items only fill the buffer; every later one also drops the oldest. "
                 "No published figures.")
@@ -654,7 +653,7 @@ def rotate_cost(ctx: Context) -> None:
                 f"BlockedDeque / deque: {Ratio.of(r.blocked_runs, r.deque_runs).text()}")
          for r in rows],
         caption="Each run turns by k and back again, as many times as fill tens of "
-                "milliseconds; per rotate, in CPU time of this process, the median of "
+                "milliseconds; per rotate, by perf_counter, the median of "
                 "the runs and their range. No published figures.")
 
 
