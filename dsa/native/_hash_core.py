@@ -427,14 +427,20 @@ class _NativeHashTable(NativeFace, MutableMapping):
 
     # ---- the mapping --------------------------------------------------------
 
-    def __getitem__(self, key: Any) -> int:
+    def _value_of(self, key: Any) -> Optional[int]:
+        """The value stored under ``key``, or None if it is absent (a key
+        that is no int64 cannot be present)."""
         k = _lookup_key(key)
         if k is None:
-            raise KeyError(key)
+            return None
         with self._lock:
             status = self._c.get(self._h, k, self._out)
             value = self._out[0]
-        if status != self._c.lib.DSA_OK:
+        return value if status == self._c.lib.DSA_OK else None
+
+    def __getitem__(self, key: Any) -> int:
+        value = self._value_of(key)
+        if value is None:
             raise KeyError(key)
         return value
 
@@ -483,13 +489,8 @@ class _NativeHashTable(NativeFace, MutableMapping):
 
     def get(self, key: Any, default: Any = None, /) -> Any:
         """``self[key]`` if ``key`` is present, else ``default``."""
-        k = _lookup_key(key)
-        if k is None:
-            return default
-        with self._lock:
-            status = self._c.get(self._h, k, self._out)
-            value = self._out[0]
-        return value if status == self._c.lib.DSA_OK else default
+        value = self._value_of(key)
+        return default if value is None else value
 
     def pop(self, key: Any, default: Any = _MISSING, /) -> Any:
         """Remove ``key`` and return its value, or ``default`` if absent."""
@@ -519,13 +520,9 @@ class _NativeHashTable(NativeFace, MutableMapping):
     def setdefault(self, key: Any, default: Any = None, /) -> Any:
         """Return ``self[key]``, storing ``default`` first if absent (so
         ``default`` must then be an int64: None is a TypeError)."""
-        k = _lookup_key(key)
-        if k is not None:
-            with self._lock:
-                status = self._c.get(self._h, k, self._out)
-                value = self._out[0]
-            if status == self._c.lib.DSA_OK:
-                return value
+        value = self._value_of(key)
+        if value is not None:
+            return value
         k = as_int64(key, "key")
         v = as_int64(default, "value")
         before = self._watch()
