@@ -15,8 +15,8 @@ from collections.abc import (ItemsView, Iterable, Iterator, KeysView, Mapping,
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
-from dsa._compat import (DICT_CHANGED_SIZE, DICT_EMPTY, as_max_load, mapping_keys,
-                         update_pairs)
+from dsa._compat import (DICT_CHANGED_SIZE, DICT_EMPTY, as_max_load, as_resize_hook,
+                         mapping_keys, update_pairs)
 from dsa.hashtable import ResizeEvent
 
 from ._common import (INT64_MAX, INT64_MIN, as_int64, as_seed, as_size,
@@ -338,6 +338,19 @@ class _NativeHashTable(NativeFace, MutableMapping):
     _OPEN = False
     _SLOT_WORD = "slot"
     _WALKS = "the slots"                # what iteration walks, for the docstring
+
+    @staticmethod
+    def _checked_rest(seed: Any, capacity: Any, on_resize: Any,
+                      kwargs: Dict[str, Any], mapping_or_iterable: Any
+                      ) -> Tuple[int, int, Any, List[Tuple[int, int]]]:
+        """The arguments both constructors check alike, after their own and
+        in this order: the seed, the capacity, the resize hook, no keyword
+        items, then the items themselves."""
+        seed_ = _check_seed(seed)
+        cap = as_size(capacity, "capacity")
+        hook = as_resize_hook(on_resize)
+        _no_keyword_items(kwargs)
+        return seed_, cap, hook, _pairs(mapping_or_iterable)
 
     @classmethod
     def _out_ctype(cls) -> str:

@@ -110,7 +110,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
-from dsa._compat import as_max_load, as_resize_hook
+from dsa._compat import as_max_load
 from dsa._robin_hood import valid_option as robin_hood_option
 from dsa.hashtable import TOMBSTONE, ChainStats, ProbeStats, ResizeEvent
 from dsa.pictures import Pictured
@@ -118,8 +118,7 @@ from dsa.pictures import Pictured
 from ._common import as_size, check
 from ._hash_core import (_BATCH, _NODE_SOURCES, HASH_FUNCTIONS, MemoryLayout,
                          PoolInfo, _api, _check_choice, _check_hash,
-                         _check_seed, _lookup_key,
-                         _NativeHashTable, _no_keyword_items, _pairs)
+                         _lookup_key, _NativeHashTable, _pairs)
 from .hashtable_kernels import (FloodResult, LoadResult, OpsResult, flood,
                                 load_cost, ops)
 # Pickles made before the shared face moved to _hash_core name their
@@ -164,11 +163,8 @@ class ChainedHashTable(Pictured, _NativeHashTable, picture="chained"):
         load_ = as_max_load(max_load_factor, False)
         kind = _check_hash(hash_function)
         source = _check_choice(nodes, _NODE_SOURCES, "nodes")
-        seed_ = _check_seed(seed)
-        cap = as_size(capacity, "capacity")
-        hook = as_resize_hook(on_resize)
-        _no_keyword_items(kwargs)
-        pairs = _pairs(mapping_or_iterable)
+        seed_, cap, hook, pairs = self._checked_rest(
+            seed, capacity, on_resize, kwargs, mapping_or_iterable)
         if self._reinitialised(pairs, (max_load_factor, hash_function, seed,
                                        capacity, nodes, traced, on_resize)
                                == (0.75, "keyed", None, 8, "malloc", False,
@@ -284,11 +280,8 @@ class OpenAddressingHashTable(Pictured, _NativeHashTable, picture="open"):
         robin_hood = robin_hood_option(bool(robin_hood) if robin_hood is None
                                        else robin_hood, probing)
         _check_choice(probing, {"linear": 0}, "probing")
-        seed_ = _check_seed(seed)
-        cap = as_size(capacity, "capacity")
-        hook = as_resize_hook(on_resize)
-        _no_keyword_items(kwargs)
-        pairs = _pairs(mapping_or_iterable)
+        seed_, cap, hook, pairs = self._checked_rest(
+            seed, capacity, on_resize, kwargs, mapping_or_iterable)
         if self._reinitialised(pairs, (max_load_factor, hash_function, seed,
                                        capacity, probing, robin_hood, traced,
                                        on_resize)
