@@ -561,6 +561,15 @@ def is_set_view(obj: object) -> bool:
     return isinstance(obj, _DICT_VIEW_TYPES) or isinstance(obj, SetViewOperations)
 
 
+def _updated(left: Any, update: Callable[[set[Any], Any], None],
+             right: Any) -> set[Any]:
+    """``set(left)``, then ``update(that, right)``: one of the set operators
+    of a dict view."""
+    result: set[Any] = set(left)
+    update(result, right)
+    return result
+
+
 class SetViewOperations:
     """``&``, ``|``, ``-``, ``^`` and ``isdisjoint`` of a keys or items view,
     as ``dictobject.c`` computes them, so that a result keeps the same one
@@ -587,35 +596,25 @@ class SetViewOperations:
 
     __rand__ = __and__
 
+    # |, - and ^ as dictobject.c does them: a set of the left operand, then
+    # updated in place by the right one (so a non-iterable fails there).
     def __or__(self, other: Any) -> set[Any]:
-        result: set[Any] = set(self)                        # type: ignore
-        result.update(other)
-        return result
+        return _updated(self, set.update, other)
 
     def __ror__(self, other: Any) -> set[Any]:
-        result: set[Any] = set(other)
-        result.update(self)                                 # type: ignore
-        return result
+        return _updated(other, set.update, self)
 
     def __sub__(self, other: Any) -> set[Any]:
-        result: set[Any] = set(self)                        # type: ignore
-        result.difference_update(other)
-        return result
+        return _updated(self, set.difference_update, other)
 
     def __rsub__(self, other: Any) -> set[Any]:
-        result: set[Any] = set(other)
-        result.difference_update(self)                      # type: ignore
-        return result
+        return _updated(other, set.difference_update, self)
 
     def __xor__(self, other: Any) -> set[Any]:
-        result: set[Any] = set(self)                        # type: ignore
-        result.symmetric_difference_update(other)
-        return result
+        return _updated(self, set.symmetric_difference_update, other)
 
     def __rxor__(self, other: Any) -> set[Any]:
-        result: set[Any] = set(other)
-        result.symmetric_difference_update(self)            # type: ignore
-        return result
+        return _updated(other, set.symmetric_difference_update, self)
 
     def isdisjoint(self, other: Any) -> bool:
         """True if the view and ``other`` have nothing in common."""

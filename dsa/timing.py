@@ -74,6 +74,12 @@ def measure(fn: Callable[[], object], *, repeat: int = 5, warmup: int = 1,
     return Timing(tuple(runs))
 
 
+def per_unit(amount: float, count: float) -> float:
+    """``amount / count``, or 0.0 when there is nothing to divide by: a run
+    over no items has no cost per item."""
+    return amount / count if count else 0.0
+
+
 def format_seconds(seconds: float) -> str:
     """Pick the unit a person reads best: 72.0 s, 1.39 s, 54.8 ms, 71 ns."""
     if seconds != seconds:  # NaN: not measured

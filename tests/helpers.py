@@ -300,6 +300,15 @@ def lesson_context(*, width: int = 100, quick: bool = False, **shared: Any) -> A
     return context
 
 
+def marker_names(lesson: str, kind: str) -> set:
+    """The names of lesson ``lesson``'s markers of one ``kind`` ("experiment",
+    "animation", "claim", ...), as its text asks for them."""
+    from dsa.lessons import runner
+
+    parsed = runner.parse(runner.load_text(lesson))
+    return {name for marker_kind, name in parsed.markers() if marker_kind == kind}
+
+
 def claim_texts(lesson: str, claim: str) -> Any:
     """What lesson ``lesson`` says for claim ``claim``, one text a verdict."""
     from dsa.lessons import runner

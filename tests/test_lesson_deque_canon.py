@@ -10,7 +10,7 @@ from collections import deque
 import pytest
 
 from dsa.lessons import deque as lesson
-from dsa.lessons import questions, runner
+from dsa.lessons import deque_canon, questions, runner
 from dsa.lessons.deque_canon import (BoundedRow, RingDeque, RingRow, RotateRow,
                                      SparesRow, growth_copies, per_item_runs)
 
@@ -77,6 +77,15 @@ def test_calibrated_runs_repeat_short_work():
     runs = per_item_runs(lambda: calls.append(1), 1, repeat=2, least=0.002)
     assert len(runs) == 2 and all(r > 0 for r in runs)
     assert len(calls) > 10            # sizing calls and two runs of many passes
+
+
+def test_per_item_runs_use_the_lessons_clock(monkeypatch):
+    # The same clock as every other figure (time.perf_counter): a fake one
+    # that advances 0.5 s a reading makes each one-pass run 0.5 s.
+    ticks = iter(range(100))
+    monkeypatch.setattr(deque_canon.time, "perf_counter", lambda: next(ticks) * 0.5)
+    monkeypatch.setattr(deque_canon.time, "process_time", lambda: 0.0)
+    assert per_item_runs(lambda: None, 5, repeat=3) == (0.1, 0.1, 0.1)
 
 
 # ---------------------------------------------------------------------------

@@ -24,7 +24,7 @@ import dsa.lessons as lessons
 from dsa.lessons import hashtable as lesson
 from dsa.lessons import runner
 
-from helpers import child_env, flat, lesson_without_c, run_module
+from helpers import child_env, flat, lesson_without_c, marker_names, run_module
 QUICK_FLOOD_KEYS = 1_000          # the Python tables' size in quick mode
 
 
@@ -206,11 +206,10 @@ def test_markers_match_hooks():
     hooks = runner.lesson_module(info)
     assert parsed.markers() == hooks.registered()
     runner.check_markers(parsed, hooks, "hashtable")
-    kinds = parsed.markers()
-    assert {name for kind, name in kinds if kind == "experiment"} == {
+    assert marker_names("hashtable", "experiment") == {
         "scan_vs_dict", "load_factor", "c_lookups", "flood", "dict_facts",
         "growth_cost", "probe_race", "robin_hood", "patterned_keys", "c_tags"}
-    assert {name for kind, name in kinds if kind == "animation"} == {
+    assert marker_names("hashtable", "animation") == {
         "build_table", "probing", "perturbation_walk"}
     reveals = sum(1 for step in parsed.steps for kind, _ in step.parts
                   if kind == "reveal")

@@ -8,14 +8,14 @@ import re
 
 from dsa.lessons import runner
 
+from helpers import marker_names
+
 
 def test_heap_lesson_has_its_experiments_and_animations():
-    parsed = runner.parse(runner.load_text("heap"))
-    kinds = parsed.markers()
-    assert {name for kind, name in kinds if kind == "experiment"} == {
+    assert marker_names("heap", "experiment") == {
         "drain_race", "build", "cost_model", "heapsort", "leaf_first_pop",
         "second_smallest", "dijkstra", "top_k", "cache_lines", "arity_sweep"}
-    assert {name for kind, name in kinds if kind == "animation"} == {
+    assert marker_names("heap", "animation") == {
         "push", "pop", "heapsort"}
 
 

@@ -139,6 +139,15 @@ def test_sentinel_claims_both_ways():
     assert "slower" in runner.claim_text(texts("sentinel_costs_no_time"), verdict)
     assert ll.sentinel_costs_no_time(
         ctx(sentinel=churned(ring=(1.2e-6,) * 3))).holds is None
+    fast = churned(ring=(0.5e-6, 0.55e-6, 0.6e-6))
+    assert ll.sentinel_costs_no_time(ctx(sentinel=fast)).holds is False
+    # The spread decides, not the median: a median ratio of 1.0 whose runs
+    # range from 0.5x to 2x says nothing, nor does a 1.4x median whose
+    # fastest sentinel run matches the slowest None-ended one.
+    wide = churned(ring=(0.5e-6, 1.0e-6, 2.0e-6))
+    assert ll.sentinel_costs_no_time(ctx(sentinel=wide)).holds is None
+    straddles = churned(ring=(1.0e-6, 1.4e-6, 1.5e-6))
+    assert ll.sentinel_costs_no_time(ctx(sentinel=straddles)).holds is None
 
 
 def test_the_churn_experiment_counts_exactly():

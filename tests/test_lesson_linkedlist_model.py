@@ -170,7 +170,8 @@ def test_the_step_prints_both_machines_from_injected_ladder_and_visits():
     if not dsa.native.available:
         pytest.skip("C twins not built")
     visits = ([20e-9] * 3, [100e-9] * 3)
-    context = ctx(ladder=ladder(), python_shuffled=visits)
+    # the visits' own size, as the shuffled-array step recorded it
+    context = ctx(ladder=ladder(), python_shuffled=visits, python_shuffled_n=123_456)
     context.quick = True
     lm.ratio_model(context)
     out = " ".join(context.console.file.getvalue().split())
@@ -180,6 +181,7 @@ def test_the_step_prints_both_machines_from_injected_ladder_and_visits():
     assert chase.measured_now == pytest.approx(600.0)
     assert shuffled.measured_now == pytest.approx(5.0)
     assert "Why the ratios moved" in out and "values[i]" in out
+    assert data["now"].sources["visit"] == "values[i] for 123,456 indices in order"
     # the measured moves, against the published 132x and 265.8 / 44.4
     assert f"measured {600 / 132:.2f}x" in out
     assert f"measured {5 / (265.8 / 44.4):.2f}x" in out

@@ -42,7 +42,7 @@ def flat(text: str) -> str:
 
 def test_values_parse_as_the_lesson_reads_them():
     assert parse_values("9,4,7,1", INTEGERS) == (9, 4, 7, 1)
-    assert parse_values(" 9, 4 7,,1 ", INTEGERS) == (9, 4, 7, 1)
+    assert parse_values(" 9, 4 7 ,1 ", INTEGERS) == (9, 4, 7, 1)
     assert parse_values(f"{LOW},{HIGH},3,3", INTEGERS) == (LOW, HIGH, 3, 3)
     assert parse_values("ada,alan grace", WORDS) == ("ada", "alan", "grace")
     assert kind_for("heap") is INTEGERS and kind_for("deque") is INTEGERS
@@ -60,6 +60,11 @@ def test_values_parse_as_the_lesson_reads_them():
     (",".join(["1"] * (INTEGERS.limit + 1)), INTEGERS,
      f"{INTEGERS.limit + 1} values given"),
     ("", INTEGERS, "no values given"),
+    ("1,,2", INTEGERS, "an empty value between commas"),
+    ("1, ,2", INTEGERS, "an empty value between commas"),
+    (",1", INTEGERS, "an empty value between commas"),
+    ("1,2,", INTEGERS, "an empty value between commas"),
+    ("ada,,alan", WORDS, "an empty value between commas"),
     ("ada,ada", WORDS, "'ada' is given twice"),
     ("ada,9lives", WORDS, "'9lives' is not a word"),
     ("a,b,c,d,e,f,g,h,i", WORDS, "9 values given"),
@@ -87,6 +92,12 @@ def test_bad_values_on_the_command_line_exit_2_with_one_line(capsys):
         cli.main(["hashtable", "--values", "ada,ada"])
     assert caught.value.code == 2
     assert "'ada' is given twice" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as caught:
+        cli.main(["heap", "--values", "1,,2"])
+    assert caught.value.code == 2
+    errors = [line for line in capsys.readouterr().err.splitlines() if "error:" in line]
+    assert errors == [f"python -m dsa.lessons: error: --values for heap: an empty "
+                      f"value between commas: give {INTEGERS.describe()}"]
 
 
 def test_help_says_what_each_lesson_reads():

@@ -52,6 +52,8 @@ from rich.text import Text
 from dsa.timing import format_ratio
 
 from .figures import Figure
+# The build's size and swap count are the heap table's (one place for both).
+from .heap_common import PUB_BUILD_N, PUB_BUILD_PUSH_SWAPS
 
 # Published figures the unit costs are read from (the articles' machine).
 PUB_APPENDLEFT_S = 53.3e-9           # collections.deque.appendleft, per call
@@ -60,8 +62,6 @@ PUB_PLAIN_DRAIN_N = 100_000
 PUB_INSORT_DRAIN_S = 1.39            # the same drain, list kept sorted by insort
 PUB_HEAP_DRAIN_S = 54.8e-3           # the same drain, heapq
 PUB_PUSH_BUILD_S = 322.7e-3          # heappush one at a time, 1,000,000 descending
-PUB_PUSH_BUILD_N = 1_000_000
-PUB_PUSH_BUILD_SWAPS = 17_951_445
 PUB_MIDDLE_INSERT_S = 255_486e-9     # list.insert(mid, x) at N = 1,000,000
 PUB_MIDDLE_INSERT_N = 1_000_000
 
@@ -130,14 +130,14 @@ def published_costs() -> UnitCosts:
     return UnitCosts(
         call=call,
         compare=PUB_PLAIN_DRAIN_S / plain_drain_compares(PUB_PLAIN_DRAIN_N),
-        level=level_cost(PUB_PUSH_BUILD_S, call, PUB_PUSH_BUILD_N,
-                         PUB_PUSH_BUILD_SWAPS),
+        level=level_cost(PUB_PUSH_BUILD_S, call, PUB_BUILD_N,
+                         PUB_BUILD_PUSH_SWAPS),
         shift=PUB_MIDDLE_INSERT_S / (PUB_MIDDLE_INSERT_N / 2),
         sources={
             "call": "deque.appendleft, 53.3 ns",
             "compare": "plain-list drain, 72.0 s over 0.75 n² comparisons",
-            "level": "push-one-at-a-time build, 322.7 ms less 1,000,000 calls, "
-                     "over 17,951,445 levels",
+            "level": f"push-one-at-a-time build, 322.7 ms less {PUB_BUILD_N:,} "
+                     f"calls, over {PUB_BUILD_PUSH_SWAPS:,} levels",
             "shift": "list.insert(mid, x), 255,486 ns over 500,000 pointers",
         })
 
@@ -213,7 +213,7 @@ def heap_predictions(pub: UnitCosts, now: UnitCosts | None, *,
         Prediction("drain: insort / heap", drain(pub),
                    PUB_INSORT_DRAIN_S / PUB_HEAP_DRAIN_S,
                    drain(now) if now else None, drain_now),
-        Prediction("build: push loop / heapify", build(pub, PUB_PUSH_BUILD_N),
+        Prediction("build: push loop / heapify", build(pub, PUB_BUILD_N),
                    build_pub, build(now, build_n) if now else None, build_now),
     ]
 

@@ -26,7 +26,7 @@ from dsa.timing import format_ratio, format_seconds
 from . import deque_canon as canon
 from .deque_canon import RingDeque
 from .figures import Figure, Ratio, count, ratio_pair, seconds, spread
-from .per_op import implied_bandwidth, list_front_insert, per_op
+from .per_op import appendleft_cost, implied_bandwidth, list_front_insert, per_op
 from .runner import Context, Hooks, Verdict, not_measured, threshold
 
 hooks = Hooks()
@@ -53,22 +53,6 @@ PICTURE_OPS: tuple[tuple[str, Any], ...] = (
 # Step 1: appendleft vs list.insert(0, x)
 
 
-def appendleft_cost(make: Callable[[Iterable[int]], Any], n: int, ops: int) -> float:
-    """Seconds per ``appendleft`` on a deque-like of ``n`` items."""
-    d = make(range(n))
-
-    def run() -> None:
-        push = d.appendleft
-        for _ in range(ops):
-            push(-1)
-
-    def undo() -> None:                 # outside the clock
-        pop = d.popleft
-        for _ in range(len(d) - n):
-            pop()
-    return per_op(run, ops, setup=undo)
-
-
 @hooks.experiment("front_insert")
 def front_insert(ctx: Context) -> None:
     big = ctx.size(PUB_N, 100_000)
@@ -78,8 +62,8 @@ def front_insert(ctx: Context) -> None:
     with ctx.working("timing front inserts"):
         t_big = list_front_insert(big, 20)
         t_small = list_front_insert(small, 200)
-        t_deque = appendleft_cost(deque, big, 100_000)
-        t_blocked = appendleft_cost(BlockedDeque, big, 20_000)
+        t_deque = appendleft_cost(deque(range(big)), big, 100_000)
+        t_blocked = appendleft_cost(BlockedDeque(range(big)), big, 20_000)
     rows = [
         Figure("collections.deque.appendleft(x)", "53.3 ns", seconds(t_deque),
                "O(1): one slot of the left block"),
@@ -502,9 +486,8 @@ def ring_deque(ctx: Context) -> None:
                           "—", count(copied),
                           f"{copied / n:.2f} per append; BlockedDeque: 0"))
     ctx.table("Experiment 4: a ring-buffer deque beside the blocks, both in Python",
-              figures, caption="Per operation, in CPU time of this process (time "
-                               "given to other programs is not counted): median of the "
-                               "runs, their range in brackets; garbage collector paused. The ring is "
+              figures, caption="Per operation, by perf_counter as every other "
+                               "figure: median of the runs, their range in brackets; garbage collector paused. The ring is "
                                "dsa.lessons.deque_canon.RingDeque: a power-of-two array, "
                                "a head index and a length. BlockedDeque's walk goes "
                                "through its drop-in iterator, which checks for changes "
@@ -576,7 +559,7 @@ def spare_blocks(ctx: Context) -> None:
                 f"{spread(dropped.runs)}/pass",
                 f"time: {Ratio.of(dropped.runs, kept.runs).text()} the baseline")],
         caption=f"Blocks of {block}; a pass is one append and one popleft; blocks "
-                "allocated counted per run; times in CPU time of this process, the "
+                "allocated counted per run; times by perf_counter, the "
                 "median of the runs (their range in brackets), garbage collector "
                 "paused. No published figures.")
 
@@ -625,7 +608,7 @@ def bounded_buffer(ctx: Context) -> None:
                 + escape(f"list, append + del buf[0] {spread(r.list_runs)}"),
                 f"list / deque: {Ratio.of(r.list_runs, r.deque_runs).text()}")
          for r in rows],
-        caption="Per item of the stream, in CPU time of this process: the median "
+        caption="Per item of the stream, by perf_counter: the median "
                 "of the runs and their range, garbage collector paused. The first k "
                 "items only fill the buffer; every later one also drops the oldest. "
                 "No published figures.")
@@ -670,7 +653,7 @@ def rotate_cost(ctx: Context) -> None:
                 f"BlockedDeque / deque: {Ratio.of(r.blocked_runs, r.deque_runs).text()}")
          for r in rows],
         caption="Each run turns by k and back again, as many times as fill tens of "
-                "milliseconds; per rotate, in CPU time of this process, the median of "
+                "milliseconds; per rotate, by perf_counter, the median of "
                 "the runs and their range. No published figures.")
 
 

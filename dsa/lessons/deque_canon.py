@@ -82,12 +82,12 @@ def per_item_runs(fn: Callable[[], Any], items: int, repeat: int = 3,
     (which handles ``items``) once, or, with ``least``, as many times as
     make a run last about that long, found by untimed calls first.
 
-    The clock is this process's CPU time (``time.process_time``): on a
-    shared machine the wall clock also counts the moments the system gave
-    the CPU to other programs, which inflated runs here four times over.
-    Longer runs then even out what remains (cache disturbance, interrupts).
+    The clock is ``time.perf_counter``, as for every other figure the
+    lessons show, so that these seconds compare with theirs; on a shared
+    machine, runs of at least ``least`` seconds even out what other
+    programs, cache disturbance and interrupts add.
     """
-    clock = time.process_time
+    clock = time.perf_counter
     passes = 1
     if least > 0:
         while True:                       # untimed: warms up, sizes the runs
@@ -107,11 +107,6 @@ def per_item_runs(fn: Callable[[], Any], items: int, repeat: int = 3,
                 fn()
             runs.append((clock() - t0) / (items * passes))
     return tuple(runs)
-
-
-def per_item(fn: Callable[[], Any], items: int, repeat: int = 3) -> float:
-    """Median seconds per item of ``fn()`` over ``repeat`` runs."""
-    return statistics.median(per_item_runs(fn, items, repeat))
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, List, Optional, Sequence
 
 from dsa._hashtable_parts import mix_hash
-from dsa.timing import gc_paused
+from dsa.timing import gc_paused, per_unit
 
 WORD = (1 << 64) - 1
 PERTURB_SHIFT = 5
@@ -192,11 +192,11 @@ class GrowthCost:
 
     @property
     def moves_per_insert(self) -> float:
-        return self.moved / self.n if self.n else 0.0
+        return per_unit(self.moved, self.n)
 
     @property
     def amortised_ns(self) -> float:
-        return self.total_ns / self.n if self.n else 0.0
+        return per_unit(self.total_ns, self.n)
 
 
 def insert_times(table: Any, n: int, after: Optional[Callable[[int], None]] = None,

@@ -16,7 +16,7 @@ import statistics
 
 from rich.text import Text
 
-from dsa.timing import format_ratio, format_seconds, measure
+from dsa.timing import format_ratio, format_seconds
 
 from . import cost_model as cm
 from .context import Context
@@ -24,6 +24,7 @@ from .figures import Figure, Ratio, count
 from .heap_common import (PUB_BUILD_HEAPIFY_S, PUB_BUILD_N, PUB_BUILD_PUSH_S, PUB_DRAIN_N,
                           claim_on, hooks)
 from .heap_races import push_swaps_descending
+from .per_op import per_op
 from .verdicts import Verdict, not_measured
 
 #: How far a model may miss and still explain a ratio (the cost model's
@@ -35,18 +36,13 @@ FITS, MISSES = cm.FITS, cm.MISSES
 MOVED = 1.25
 
 
-def _per_op(fn, ops: int, repeat: int) -> float:
-    """Seconds per operation: the median of ``repeat`` timed runs of ``fn``."""
-    return measure(fn, repeat=repeat, warmup=0).median / ops
-
-
 def measure_call(calls: int, repeat: int) -> float:
     """The interpreter's price, as published: one ``deque.appendleft`` in a loop."""
     def run() -> None:
         appendleft = collections.deque().appendleft
         for x in range(calls):
             appendleft(x)
-    return _per_op(run, calls, repeat)
+    return per_op(run, calls, repeat)
 
 
 def this_machine_costs(shared: dict, call: float, shift: float) -> cm.UnitCosts | None:
@@ -90,13 +86,15 @@ def cost_model(ctx: Context) -> None:
     ctx.quick_note("the unit prices are single runs (full mode: median of 3) and the "
                    f"call is timed over {count(calls)} calls (full: 200,000).")
     pub = cm.published_costs()
+
+    def timer(fn, ops: int) -> float:
+        return per_op(fn, ops, repeat)
     with ctx.working("pricing a call and a shifted pointer"):
         call = measure_call(calls, repeat)
-        shift = cm.measure_shift(PUB_DRAIN_N, lambda fn, ops: _per_op(fn, ops, repeat),
-                                 call, ops=300 if ctx.quick else 1_000)
-        shift_big = cm.measure_shift(cm.PUB_MIDDLE_INSERT_N,
-                                     lambda fn, ops: _per_op(fn, ops, repeat),
-                                     call, ops=30 if ctx.quick else 100)
+        shift = cm.measure_shift(PUB_DRAIN_N, timer, call,
+                                 ops=300 if ctx.quick else 1_000)
+        shift_big = cm.measure_shift(cm.PUB_MIDDLE_INSERT_N, timer, call,
+                                     ops=30 if ctx.quick else 100)
     now = this_machine_costs(ctx.shared, call, shift)
     race, build = ctx.shared.get("drain_race"), ctx.shared.get("heapq_build")
     build_now = (Ratio.of(build[1], build[0]) if build is not None else None)

@@ -25,7 +25,6 @@ from . import cost_model as cm
 from .figures import Figure, Ratio, count
 from .linkedlist_common import hooks, nanos
 from .linkedlist_ladder import latency_at
-from .linkedlist_walks import SHUFFLED_N
 from .per_op import REPEATS
 from .runner import Context, Verdict, not_measured
 
@@ -76,16 +75,17 @@ def _median(ratio: Ratio | None) -> float | None:
 def ratio_model(ctx: Context) -> None:
     pub = cm.published_walk_costs()
     ladder, visits = ctx.shared.get("ladder"), ctx.shared.get("python_shuffled")
+    visits_n = ctx.shared.get("python_shuffled_n")      # the size those visits used
     mod = ctx.native_module("linkedlist")
     now = None
-    if mod is not None and ladder is not None and visits is not None:
+    if mod is not None and ladder is not None and visits is not None and visits_n:
         read_bytes = READ_BYTES
         with ctx.working("pricing a looped and a streamed element"):
             walk = mod.walk(LOOP_N, "array", repeats=REPEATS)
             read = mod.read_bandwidth(read_bytes, repeats=REPEATS)
         loop = statistics.median(walk.pass_ns) / LOOP_N * 1e-9
         bandwidth = read_bytes / (statistics.median(read.pass_ns) * 1e-9)
-        now = this_machine_walk_costs(ladder, visits, ctx.size(SHUFFLED_N, 200_000),
+        now = this_machine_walk_costs(ladder, visits, visits_n,
                                       loop, bandwidth, ctx.shared.get("tlb"))
     chase, shuffled = measured_ratios(ctx.shared)
     predictions = cm.walk_predictions(pub, now, chase_now=_median(chase),

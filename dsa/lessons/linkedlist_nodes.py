@@ -16,7 +16,6 @@ import ast
 import inspect
 import os
 import re
-import statistics
 import sys
 import textwrap
 import time
@@ -313,9 +312,11 @@ def sentinel_costs_no_time(ctx: Context) -> Verdict:
     values = {"ratio": ratio.text(),
               "which": "faster" if ratio.median < 1 else "slower"}
     evidence = f"sentinel / None-ended {ratio.text()}"
-    middle = statistics.median(s["ring"]) / statistics.median(s["none"])
-    if 1 / 1.15 <= middle <= 1.15:
+    # Judged on the whole range of the runs, as the other timed claims are:
+    # "no time" only if every run pair is within 15%, a cost only if every
+    # one is off by more than 30%, and no verdict where the spread straddles.
+    if ratio.at_least(1 / 1.15) and ratio.at_most(1.15):
         return Verdict(True, evidence, values)
-    if middle > 1.3 or middle < 1 / 1.3:
+    if ratio.at_least(1.3) or ratio.at_most(1 / 1.3):
         return Verdict(False, evidence, values)
     return Verdict(None, evidence, values)

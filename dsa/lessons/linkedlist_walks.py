@@ -245,6 +245,7 @@ def shuffled_array(ctx: Context) -> None:
                f"published · {Ratio.of(r_sh, r_in).text()} now"),
     ]
     ctx.shared["python_shuffled"] = (r_in, r_sh)
+    ctx.shared["python_shuffled_n"] = n     # the model prices the visits at this size
     del values, in_order, shuffled
     mod = ctx.native_module("linkedlist")
     if mod is not None:

@@ -53,6 +53,24 @@ def list_front_insert(n: int, ops: int) -> float:
     return per_op(run, ops, setup=undo)
 
 
+def appendleft_cost(d: Any, n: int, ops: int) -> float:
+    """Seconds per ``appendleft`` on ``d`` (a deque or a linked list of
+    ``n``); the items pushed are popped again outside the clock, and at the
+    end, so ``d`` is left as it was."""
+    def run() -> None:
+        push = d.appendleft
+        for _ in range(ops):
+            push(-1)
+
+    def undo() -> None:                 # outside the clock
+        pop = d.popleft
+        for _ in range(len(d) - n):
+            pop()
+    t = per_op(run, ops, setup=undo)
+    undo()
+    return t
+
+
 def implied_bandwidth(n: int, seconds_per_insert: float) -> float:
     """Bytes per second a front insert into ``n`` pointers would need."""
     return 8 * n / seconds_per_insert if seconds_per_insert else float("inf")

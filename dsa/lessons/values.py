@@ -78,8 +78,12 @@ def kind_for(lesson: str) -> ValueKind:
 
 def parse_values(text: str, kind: ValueKind) -> tuple:
     """'9, 4,7 1' -> (9, 4, 7, 1); ValueError with a one-line message, which
-    says the limits, for anything else."""
-    items = [item for item in re.split(r"[,\s]+", text.strip()) if item]
+    says the limits, for anything else (an empty item between commas too:
+    '1,,2' is a slip, not the two values 1 and 2)."""
+    pieces = text.split(",")
+    if len(pieces) > 1 and not all(piece.strip() for piece in pieces):
+        raise ValueError(f"an empty value between commas: give {kind.describe()}")
+    items = [item for piece in pieces for item in piece.split()]
     if not items:
         raise ValueError(f"no values given: give {kind.describe()}")
     if len(items) > kind.limit:

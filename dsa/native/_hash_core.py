@@ -13,14 +13,15 @@ import threading
 from collections.abc import (ItemsView, Iterable, Iterator, KeysView, Mapping,
                              MutableMapping, ValuesView)
 from dataclasses import dataclass
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
-from dsa._compat import (DICT_CHANGED_SIZE, DICT_EMPTY, as_max_load, mapping_keys,
-                         update_pairs)
+from dsa._compat import (DICT_CHANGED_SIZE, DICT_EMPTY, as_max_load, as_resize_hook,
+                         mapping_keys, update_pairs)
 from dsa.hashtable import ResizeEvent
 
 from ._common import (INT64_MAX, INT64_MIN, as_int64, as_seed, as_size,
-                      check, read_last_lines, repr_name)
+                      check, repr_name)
+from ._face import NativeFace
 from ._loader import load as _load_build
 
 _ffi, _lib = _load_build(False)
@@ -311,17 +312,59 @@ class _ValuesView(ValuesView):
 
 # ---- what both tables share -----------------------------------------------------
 
-class _NativeHashTable(MutableMapping):
+_SLOT_ORDER_NOTE = """
+
+    Unlike ``dict`` and the Python twin, it does not keep insertion order:
+    iteration walks {walks}, so the order follows the slots and changes
+    when the table resizes.  Its repr says so:
+    ``<dsa.native.{name} in slot order: {{...}}>``.
+    Safe to share between threads: every call into C holds the table's lock."""
+
+
+class _NativeHashTable(NativeFace, MutableMapping):
     """The Python face shared by both C tables (not for direct use)."""
 
     __slots__ = ("_c", "_t", "_h", "_lock", "_out", "_traced", "_seed",
                  "on_resize", "__weakref__")
+    _WHAT, _HANDLE = "table", "_h"
+
+    def _c_fn(self, name: str) -> Callable[..., Any]:
+        # Both kinds' len and tracing calls are the shared dsa_ht_ ones,
+        # looked up once in self._c.
+        return getattr(self._c, name)  # type: ignore[no-any-return]
 
     _PUBLIC: Tuple[type, ...] = ()   # the public classes, set where they are made
     _PREFIX = ""
-    _CTYPE = ""
     _OPEN = False
     _SLOT_WORD = "slot"
+    _WALKS = "the slots"                # what iteration walks, for the docstring
+
+    @staticmethod
+    def _checked_rest(seed: Any, capacity: Any, on_resize: Any,
+                      kwargs: Dict[str, Any], mapping_or_iterable: Any
+                      ) -> Tuple[int, int, Any, List[Tuple[int, int]]]:
+        """The arguments both constructors check alike, after their own and
+        in this order: the seed, the capacity, the resize hook, no keyword
+        items, then the items themselves."""
+        seed_ = _check_seed(seed)
+        cap = as_size(capacity, "capacity")
+        hook = as_resize_hook(on_resize)
+        _no_keyword_items(kwargs)
+        return seed_, cap, hook, _pairs(mapping_or_iterable)
+
+    @classmethod
+    def _out_ctype(cls) -> str:
+        """The C type a constructor writes the new table into: dsa_ch **
+        for the prefix dsa_ch_."""
+        return cls._PREFIX.rstrip("_") + " **"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # What both public tables say alike, written once: appended to each
+        # one's own docstring (indented as it is, for help()).
+        if cls.__doc__ and "_WALKS" in cls.__dict__:
+            cls.__doc__ = cls.__doc__.rstrip() + _SLOT_ORDER_NOTE.format(
+                walks=cls._WALKS, name=cls.__name__) + "\n    "
 
     # ---- plumbing ---------------------------------------------------------
 
@@ -384,35 +427,38 @@ class _NativeHashTable(MutableMapping):
                 self.on_resize(event)
 
     def _store_all(self, pairs: List[Tuple[int, int]]) -> None:
-        c, h = self._c, self._h
         for key, value in pairs:
-            before = self._watch()
-            with self._lock:
-                status = c.put(h, key, value, c.ffi.NULL)
-            check(c.lib, status)
-            self._announce(before)
+            self._put(key, value)
 
-    # ---- the mapping --------------------------------------------------------
-
-    def __getitem__(self, key: Any) -> int:
-        k = _lookup_key(key)
-        if k is None:
-            raise KeyError(key)
-        with self._lock:
-            status = self._c.get(self._h, k, self._out)
-            value = self._out[0]
-        if status != self._c.lib.DSA_OK:
-            raise KeyError(key)
-        return value
-
-    def __setitem__(self, key: Any, value: Any) -> None:
-        k = as_int64(key, "key")
-        v = as_int64(value, "value")
+    def _put(self, k: int, v: int) -> None:
+        """Store checked int64s ``k`` -> ``v``, then report any resize."""
         before = self._watch()
         with self._lock:
             status = self._c.put(self._h, k, v, self._c.ffi.NULL)
         check(self._c.lib, status)
         self._announce(before)
+
+    # ---- the mapping --------------------------------------------------------
+
+    def _value_of(self, key: Any) -> Optional[int]:
+        """The value stored under ``key``, or None if it is absent (a key
+        that is no int64 cannot be present)."""
+        k = _lookup_key(key)
+        if k is None:
+            return None
+        with self._lock:
+            status = self._c.get(self._h, k, self._out)
+            value = self._out[0]
+        return value if status == self._c.lib.DSA_OK else None
+
+    def __getitem__(self, key: Any) -> int:
+        value = self._value_of(key)
+        if value is None:
+            raise KeyError(key)
+        return value
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        self._put(as_int64(key, "key"), as_int64(value, "value"))
 
     def __delitem__(self, key: Any) -> None:
         k = _lookup_key(key)
@@ -429,10 +475,6 @@ class _NativeHashTable(MutableMapping):
             return False
         with self._lock:
             return self._c.get(self._h, k, self._c.ffi.NULL) == self._c.lib.DSA_OK
-
-    def __len__(self) -> int:
-        with self._lock:
-            return int(self._c.len(self._h))
 
     def __iter__(self) -> Iterator[int]:
         return self._iter_items(_KEY)
@@ -460,13 +502,8 @@ class _NativeHashTable(MutableMapping):
 
     def get(self, key: Any, default: Any = None, /) -> Any:
         """``self[key]`` if ``key`` is present, else ``default``."""
-        k = _lookup_key(key)
-        if k is None:
-            return default
-        with self._lock:
-            status = self._c.get(self._h, k, self._out)
-            value = self._out[0]
-        return value if status == self._c.lib.DSA_OK else default
+        value = self._value_of(key)
+        return default if value is None else value
 
     def pop(self, key: Any, default: Any = _MISSING, /) -> Any:
         """Remove ``key`` and return its value, or ``default`` if absent."""
@@ -496,13 +533,9 @@ class _NativeHashTable(MutableMapping):
     def setdefault(self, key: Any, default: Any = None, /) -> Any:
         """Return ``self[key]``, storing ``default`` first if absent (so
         ``default`` must then be an int64: None is a TypeError)."""
-        k = _lookup_key(key)
-        if k is not None:
-            with self._lock:
-                status = self._c.get(self._h, k, self._out)
-                value = self._out[0]
-            if status == self._c.lib.DSA_OK:
-                return value
+        value = self._value_of(key)
+        if value is not None:
+            return value
         k = as_int64(key, "key")
         v = as_int64(default, "value")
         before = self._watch()
@@ -528,7 +561,7 @@ class _NativeHashTable(MutableMapping):
     def copy(self) -> "_NativeHashTable":
         """An independent table with the same capacity, slots, seed and
         counters (so the same iteration order)."""
-        out = self._c.ffi.new(self._CTYPE)
+        out = self._c.ffi.new(self._out_ctype())
         with self._lock:
             status = self._c.clone(self._t, out)
         check(self._c.lib, status)
@@ -613,10 +646,6 @@ class _NativeHashTable(MutableMapping):
         with self._lock:
             return _HASH_NAMES[self._c.hash_kind(self._h)]
 
-    @property
-    def traced(self) -> bool:
-        return self._traced
-
     def hash_of(self, key: Any) -> int:
         """The 64-bit hash this table gives ``key``, as an unsigned int."""
         k = as_int64(key, "key")
@@ -668,14 +697,6 @@ class _NativeHashTable(MutableMapping):
             slots_address=int(out.slots), slot_size=int(out.slot_size),
             states_address=int(out.states), state_size=int(out.state_size),
             node_size=int(out.node_size))
-
-    @property
-    def last_lines(self) -> int:
-        """Distinct 64-byte lines the last operation touched (see the module
-        docstring for exactly which).  Needs ``traced=True``."""
-        return read_last_lines(self._lock, self._c.last_lines,
-                               self._c.trace_overflowed, self._h,
-                               self._traced, "table")
 
     def check_invariants(self) -> None:
         """Raise AssertionError, saying what and where, unless every key sits

@@ -23,7 +23,8 @@ from dsa._compat import (LIST_INDEX, RichComparisons, as_subscript,
 from dsa._list_iterators import clamped, left, reduced, state_index
 
 from ._common import (INT64_MAX, INT64_MIN, as_choice, as_int64, as_int64_list,
-                      as_seed, check, read_items, read_last_lines)
+                      as_seed, check)
+from ._face import NativeFace
 from ._loader import load
 
 _ffi, _lib = load(False)
@@ -275,13 +276,14 @@ class _NodeWalk(_Steps):
         raise cannot_pickle(self)
 
 
-class _NativeLinkedList(RichComparisons, MutableSequence):
+class _NativeLinkedList(NativeFace, RichComparisons, MutableSequence):
     """A C list and its node handles; :class:`dsa.native.DoublyLinkedList`
     adds the ``list`` surface.  The options (``layout``, ``seed``,
     ``traced``) are the public class's."""
 
     __slots__ = ("_l", "_lib", "_ffi", "_lock", "_layout", "_seed", "_traced",
                  "_ref", "_ref2", "_out", "_index", "__weakref__")
+    _WHAT, _C_PREFIX, _HANDLE = "list", "dsa_ll_", "_l"
 
     def __new__(cls, *args: Any, **kwargs: Any) -> "_NativeLinkedList":
         # A new object is a valid empty list before __init__ runs, so that
@@ -385,9 +387,12 @@ class _NativeLinkedList(RichComparisons, MutableSequence):
             return bool(self._lib.dsa_ll_owns(self._l, self._fill(node, self._ref)))
 
     def _node_value(self, node: NodeHandle) -> int:
+        return self._node_read(self._lib.dsa_ll_node_get, node)
+
+    def _node_read(self, fn: Any, node: NodeHandle) -> int:
+        """``fn(list, node, out)`` under the lock; the value it wrote."""
         with self._lock:
-            status = self._lib.dsa_ll_node_get(
-                self._l, self._fill(node, self._ref), self._out)
+            status = fn(self._l, self._fill(node, self._ref), self._out)
             value = self._out[0]
         self._node_check(status)
         return value
@@ -417,31 +422,11 @@ class _NativeLinkedList(RichComparisons, MutableSequence):
     def seed(self) -> int:
         return self._seed
 
-    @property
-    def traced(self) -> bool:
-        return self._traced
-
-    @property
-    def last_lines(self) -> int:
-        """Distinct 64-byte lines the last operation touched (see the module
-        notes for exactly which).  Needs ``traced=True``."""
-        return read_last_lines(self._lock, self._lib.dsa_ll_last_lines,
-                               self._lib.dsa_ll_trace_overflowed, self._l,
-                               self._traced, "list")
-
     # ---- size, iteration, looking ----------------------------------------
-
-    def __len__(self) -> int:
-        with self._lock:
-            return int(self._lib.dsa_ll_len(self._l))
-
-    def __bool__(self) -> bool:
-        return len(self) > 0
 
     def to_list(self) -> List[int]:
         """The values, front to back, as a plain list (one C call)."""
-        return read_items(self._lock, self._ffi, self._lib, self._lib.dsa_ll_len,
-                          self._lib.dsa_ll_items, self._l)
+        return self._read_items()
 
     def _start(self, forward: bool) -> _Cursor:
         """A cursor at the first (or last) position, and its node."""
@@ -569,12 +554,7 @@ class _NativeLinkedList(RichComparisons, MutableSequence):
     def remove_node(self, node: NodeHandle) -> int:
         """Unlink ``node`` and return its value.  O(1)."""
         self._foreign(node)
-        with self._lock:
-            status = self._lib.dsa_ll_remove_node(
-                self._l, self._fill(node, self._ref), self._out)
-            value = self._out[0]
-        self._node_check(status)
-        return value
+        return self._node_read(self._lib.dsa_ll_remove_node, node)
 
     def _move_to_end(self, node: Any, front: bool) -> None:
         self._foreign(node)

@@ -81,8 +81,8 @@ from dsa._compat import (DEQUE_FULL, DEQUE_MUTATED, EMPTY_DEQUE, SSIZE_MAX,
 from dsa.deque import DEFAULT_BLOCK_SIZE, MAX_BLOCK_SIZE, check_block_size
 from dsa.pictures import Pictured
 
-from ._common import (as_int64, as_int64_list, check, check_nonempty, read_items,
-                      read_last_lines, repr_name)
+from ._common import as_int64, as_int64_list, check, check_nonempty, repr_name
+from ._face import NativeFace
 from ._loader import load
 # The kernels timed inside C live beside the class, importable from here too.
 from .deque_kernels import (BLOCK_SIZES, LAYOUTS, AccessResult, EndsResult,
@@ -116,7 +116,7 @@ def _as_int64_or_none(value: Any) -> Optional[int]:
     return None
 
 
-class BlockedDeque(Pictured, RichComparisons, picture="deque"):
+class BlockedDeque(NativeFace, Pictured, RichComparisons, picture="deque"):
     """A double-ended queue of int64 in linked blocks of ``block_size``.
 
     ``BlockedDeque(iterable=(), maxlen=None, *, block_size=64,
@@ -133,6 +133,7 @@ class BlockedDeque(Pictured, RichComparisons, picture="deque"):
 
     __slots__ = ("_ffi", "_lib", "_d", "_lock", "_out", "_traced",
                  "__weakref__")
+    _WHAT, _C_PREFIX, _HANDLE = "deque", "dsa_dq_", "_d"
 
     def __new__(cls, *args: Any, **kwargs: Any) -> "BlockedDeque":
         # A new object is a valid empty deque before __init__ runs, so that
@@ -233,18 +234,6 @@ class BlockedDeque(Pictured, RichComparisons, picture="deque"):
         docstring)."""
         with self._lock:
             return int(self._lib.dsa_dq_bytes(self._d))
-
-    @property
-    def traced(self) -> bool:
-        return self._traced
-
-    @property
-    def last_lines(self) -> int:
-        """Distinct 64-byte lines the last operation touched (see the module
-        docstring for exactly which).  Needs ``traced=True``."""
-        return read_last_lines(self._lock, self._lib.dsa_dq_last_lines,
-                               self._lib.dsa_dq_trace_overflowed, self._d,
-                               self._traced, "deque")
 
     # ---- adding and removing at the ends --------------------------------
 
@@ -361,17 +350,9 @@ class BlockedDeque(Pictured, RichComparisons, picture="deque"):
 
     # ---- looking --------------------------------------------------------
 
-    def __len__(self) -> int:
-        with self._lock:
-            return int(self._lib.dsa_dq_len(self._d))
-
-    def __bool__(self) -> bool:
-        return len(self) > 0
-
     def to_list(self) -> List[int]:
         """The items, left to right (one walk over the blocks)."""
-        return read_items(self._lock, self._ffi, self._lib, self._lib.dsa_dq_len,
-                          self._lib.dsa_dq_items, self._d)
+        return self._read_items()
 
     def sum(self) -> int:
         """The sum of the items modulo 2**64, as a signed int64: the walk

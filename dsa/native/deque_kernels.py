@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, List, Tuple, Union
 
 from dsa.deque import DEFAULT_BLOCK_SIZE, check_block_size
+from dsa.timing import per_unit
 
 from ._common import as_positive, as_seed, as_size, check
 from ._loader import load
@@ -73,17 +74,17 @@ class EndsResult:
     @property
     def fifo_ns_per_op(self) -> float:
         """Nanoseconds per push_back or pop_front, on average."""
-        return self.fifo_ns / (2 * self.n) if self.n else 0.0
+        return per_unit(self.fifo_ns, 2 * self.n)
 
     @property
     def front_ns_per_op(self) -> float:
         """Nanoseconds per push_front or pop_back, on average."""
         total = self.push_front_ns + self.pop_back_ns
-        return total / (2 * self.n) if self.n else 0.0
+        return per_unit(total, 2 * self.n)
 
     @property
     def bytes_per_element(self) -> float:
-        return self.bytes / self.n if self.n else 0.0
+        return per_unit(self.bytes, self.n)
 
 
 @dataclass(frozen=True)
@@ -113,13 +114,13 @@ class AccessResult:
 
     @property
     def index_ns_per_access(self) -> float:
-        return self.index_ns / self.ops if self.ops else 0.0
+        return per_unit(self.index_ns, self.ops)
 
     @property
     def bytes_per_element(self) -> float:
         """bytes / n: 8 for the items, the rest is links, headers and, for
         the ring, the empty part of its power-of-two array."""
-        return self.bytes / self.n if self.n else 0.0
+        return per_unit(self.bytes, self.n)
 
 
 @dataclass(frozen=True)
@@ -138,7 +139,7 @@ class LinesResult:
 
     @property
     def lines_per_element(self) -> float:
-        return self.iterate_lines / self.n if self.n else 0.0
+        return per_unit(self.iterate_lines, self.n)
 
 
 def ends(n: int, *, layout: Any = DEFAULT_BLOCK_SIZE,

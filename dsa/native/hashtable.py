@@ -110,7 +110,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
-from dsa._compat import as_max_load, as_resize_hook
+from dsa._compat import as_max_load
 from dsa._robin_hood import valid_option as robin_hood_option
 from dsa.hashtable import TOMBSTONE, ChainStats, ProbeStats, ResizeEvent
 from dsa.pictures import Pictured
@@ -118,8 +118,7 @@ from dsa.pictures import Pictured
 from ._common import as_size, check
 from ._hash_core import (_BATCH, _NODE_SOURCES, HASH_FUNCTIONS, MemoryLayout,
                          PoolInfo, _api, _check_choice, _check_hash,
-                         _check_seed, _lookup_key,
-                         _NativeHashTable, _no_keyword_items, _pairs)
+                         _lookup_key, _NativeHashTable, _pairs)
 from .hashtable_kernels import (FloodResult, LoadResult, OpsResult, flood,
                                 load_cost, ops)
 # Pickles made before the shared face moved to _hash_core name their
@@ -146,20 +145,14 @@ class ChainedHashTable(Pictured, _NativeHashTable, picture="chained"):
     traced=False, on_resize=None)``.  ``nodes="malloc"`` mallocs each node
     (scattered); ``nodes="pool"`` hands them out in order from contiguous
     chunks.
-
-    Unlike ``dict`` and the Python twin, it does not keep insertion order:
-    iteration walks the buckets, so the order follows the slots and changes
-    when the table resizes.  Its repr says so:
-    ``<dsa.native.ChainedHashTable in slot order: {...}>``.
-    Safe to share between threads: every call into C holds the table's lock.
     """
 
     __slots__ = ()
 
     _PREFIX = "dsa_ch_"
-    _CTYPE = "dsa_ch **"
     _OPEN = False
     _SLOT_WORD = "bucket"
+    _WALKS = "the buckets"
 
     def __init__(self, mapping_or_iterable: Any = (), /, *,
                  max_load_factor: float = 0.75, hash_function: str = "keyed",
@@ -170,18 +163,15 @@ class ChainedHashTable(Pictured, _NativeHashTable, picture="chained"):
         load_ = as_max_load(max_load_factor, False)
         kind = _check_hash(hash_function)
         source = _check_choice(nodes, _NODE_SOURCES, "nodes")
-        seed_ = _check_seed(seed)
-        cap = as_size(capacity, "capacity")
-        hook = as_resize_hook(on_resize)
-        _no_keyword_items(kwargs)
-        pairs = _pairs(mapping_or_iterable)
+        seed_, cap, hook, pairs = self._checked_rest(
+            seed, capacity, on_resize, kwargs, mapping_or_iterable)
         if self._reinitialised(pairs, (max_load_factor, hash_function, seed,
                                        capacity, nodes, traced, on_resize)
                                == (0.75, "keyed", None, 8, "malloc", False,
                                    None)):
             return
         c = _api(self._PREFIX, bool(traced))
-        out = c.ffi.new("dsa_ch **")
+        out = c.ffi.new(self._out_ctype())
         check(c.lib, c.new(cap, load_, kind, seed_, source, out))
         self._start(c, out[0], bool(traced), seed_, hook, pairs)
 
@@ -268,19 +258,14 @@ class OpenAddressingHashTable(Pictured, _NativeHashTable, picture="open"):
     Only linear probing exists in C.  ``robin_hood=True``: Robin Hood
     placement, lookups that stop early and backward-shift deletion (no
     tombstones), as in the Python twin (``dsa/_robin_hood.py``).
-    Unlike ``dict`` and the Python twin, it does not keep insertion order:
-    iteration walks the slot array, so the order follows the slots and
-    changes when the table resizes.  Its repr says so:
-    ``<dsa.native.OpenAddressingHashTable in slot order: {...}>``.
-    Safe to share between threads: every call into C holds the table's lock.
     """
 
     __slots__ = ()
 
     _PREFIX = "dsa_oa_"
-    _CTYPE = "dsa_oa **"
     _OPEN = True
     _SLOT_WORD = "slot"
+    _WALKS = "the slot array"
 
     def __init__(self, mapping_or_iterable: Any = (), /, *,
                  max_load_factor: float = 2 / 3, hash_function: str = "keyed",
@@ -295,11 +280,8 @@ class OpenAddressingHashTable(Pictured, _NativeHashTable, picture="open"):
         robin_hood = robin_hood_option(bool(robin_hood) if robin_hood is None
                                        else robin_hood, probing)
         _check_choice(probing, {"linear": 0}, "probing")
-        seed_ = _check_seed(seed)
-        cap = as_size(capacity, "capacity")
-        hook = as_resize_hook(on_resize)
-        _no_keyword_items(kwargs)
-        pairs = _pairs(mapping_or_iterable)
+        seed_, cap, hook, pairs = self._checked_rest(
+            seed, capacity, on_resize, kwargs, mapping_or_iterable)
         if self._reinitialised(pairs, (max_load_factor, hash_function, seed,
                                        capacity, probing, robin_hood, traced,
                                        on_resize)
@@ -307,7 +289,7 @@ class OpenAddressingHashTable(Pictured, _NativeHashTable, picture="open"):
                                    False, None)):
             return
         c = _api(self._PREFIX, bool(traced))
-        out = c.ffi.new("dsa_oa **")
+        out = c.ffi.new(self._out_ctype())
         check(c.lib, c.new(cap, load_, kind, seed_, out))
         status = c.lib.dsa_oa_set_robin_hood(out[0], int(robin_hood))
         if status != c.lib.DSA_OK:                      # cannot fail: empty

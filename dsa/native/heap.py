@@ -60,10 +60,11 @@ from typing import Any, Iterable, Iterator, List, Optional
 from dsa._compat import restore_state, subclass_state
 from dsa.heap import HeapStats     # the counters both twins report in
 from dsa.pictures import Pictured
+from dsa.timing import per_unit
 
 from ._common import (as_choice, as_int64, as_int64_list, as_positive,
-                      as_seed, as_size, check, check_nonempty, read_items,
-                      read_last_lines, repr_name)
+                      as_seed, as_size, check, check_nonempty, repr_name)
+from ._face import NativeFace
 from ._loader import load
 
 __all__ = [
@@ -90,7 +91,7 @@ def _check_arity(arity: Any) -> int:
     return d
 
 
-class DaryHeap(Pictured, picture="heap"):
+class DaryHeap(NativeFace, Pictured, picture="heap"):
     """A min-heap (or max-heap) of int64 with ``arity`` children per node.
 
     ``DaryHeap(iterable=(), *, arity=4, max_heap=False, count=False,
@@ -105,6 +106,7 @@ class DaryHeap(Pictured, picture="heap"):
 
     __slots__ = ("_ffi", "_lib", "_h", "_lock", "_out", "_count", "_traced",
                  "__weakref__")
+    _WHAT, _C_PREFIX, _HANDLE = "heap", "dsa_heap_", "_h"
 
     #: The arity of a heap made by ``cls.__new__(cls)`` alone.
     _NEW_ARITY = 4
@@ -170,10 +172,6 @@ class DaryHeap(Pictured, picture="heap"):
         return bool(self._lib.dsa_heap_is_max(self._h))
 
     @property
-    def traced(self) -> bool:
-        return self._traced
-
-    @property
     def capacity(self) -> int:
         """Items the C array has room for before it must grow."""
         with self._lock:
@@ -204,15 +202,20 @@ class DaryHeap(Pictured, picture="heap"):
         with self._lock:
             self._lib.dsa_heap_reset_counters(self._h)
 
-    @property
-    def last_lines(self) -> int:
-        """Distinct 64-byte lines the last operation touched (see the module
-        docstring for exactly which).  Needs ``traced=True``."""
-        return read_last_lines(self._lock, self._lib.dsa_heap_last_lines,
-                               self._lib.dsa_heap_trace_overflowed, self._h,
-                               self._traced, "heap")
-
     # ---- the heap operations ---------------------------------------------
+
+    def _top(self, fn: Any, empty: Optional[str], *args: int) -> int:
+        """``fn(heap, *args, out)`` under the lock; the item it wrote out.
+        ``empty`` is the IndexError's message where an empty heap is an
+        error (None: it cannot be)."""
+        with self._lock:
+            status = fn(self._h, *args, self._out)
+            value = self._out[0]
+        if empty is None:
+            check(self._lib, status)
+        else:
+            check_nonempty(self._lib, status, empty)
+        return value
 
     def push(self, item: Any) -> None:
         """Add ``item``.  O(log n)."""
@@ -223,37 +226,20 @@ class DaryHeap(Pictured, picture="heap"):
 
     def pop(self) -> int:
         """Remove and return the top item.  O(log n)."""
-        with self._lock:
-            status = self._lib.dsa_heap_pop(self._h, self._out)
-            value = self._out[0]
-        check_nonempty(self._lib, status, "pop from an empty heap")
-        return value
+        return self._top(self._lib.dsa_heap_pop, "pop from an empty heap")
 
     def peek(self) -> int:
         """Return the top item without removing it.  O(1)."""
-        with self._lock:
-            status = self._lib.dsa_heap_peek(self._h, self._out)
-            value = self._out[0]
-        check_nonempty(self._lib, status, "peek at an empty heap")
-        return value
+        return self._top(self._lib.dsa_heap_peek, "peek at an empty heap")
 
     def pushpop(self, item: Any) -> int:
         """Push ``item`` then pop the top, in one sift at most.  O(log n)."""
-        value = as_int64(item)
-        with self._lock:
-            status = self._lib.dsa_heap_pushpop(self._h, value, self._out)
-            value = self._out[0]
-        check(self._lib, status)
-        return value
+        return self._top(self._lib.dsa_heap_pushpop, None, as_int64(item))
 
     def replace(self, item: Any) -> int:
         """Pop the top, then push ``item``, in one sift.  O(log n)."""
-        value = as_int64(item)
-        with self._lock:
-            status = self._lib.dsa_heap_replace(self._h, value, self._out)
-            value = self._out[0]
-        check_nonempty(self._lib, status, "replace on an empty heap")
-        return value
+        return self._top(self._lib.dsa_heap_replace, "replace on an empty heap",
+                         as_int64(item))
 
     def heapify(self, iterable: Iterable[Any]) -> None:
         """Replace the contents with ``iterable``'s items, bottom-up.  O(n)."""
@@ -266,17 +252,9 @@ class DaryHeap(Pictured, picture="heap"):
 
     # ---- looking --------------------------------------------------------
 
-    def __len__(self) -> int:
-        with self._lock:
-            return int(self._lib.dsa_heap_len(self._h))
-
-    def __bool__(self) -> bool:
-        return len(self) > 0
-
     def to_list(self) -> List[int]:
         """A copy of the array, in array (not sorted) order."""
-        return read_items(self._lock, self._ffi, self._lib, self._lib.dsa_heap_len,
-                          self._lib.dsa_heap_items, self._h)
+        return self._read_items()
 
     def __iter__(self) -> Iterator[int]:
         """The items in array order; RuntimeError if the heap changes."""
@@ -415,7 +393,7 @@ class DrainResult:
     @property
     def ns_per_item(self) -> float:
         """total_ns / n: one push plus one pop, in nanoseconds."""
-        return self.total_ns / self.n if self.n else 0.0
+        return per_unit(self.total_ns, self.n)
 
 
 @dataclass(frozen=True)

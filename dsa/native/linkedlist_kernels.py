@@ -35,6 +35,8 @@ import statistics
 from dataclasses import dataclass
 from typing import Any, Dict, Iterable, Optional, Sequence, Tuple
 
+from dsa.timing import per_unit
+
 from ._common import as_choice, as_positive, as_seed, as_size, check
 from ._linked_core import LAYOUTS, LINE_BYTES, NODE_BYTES
 from ._loader import load
@@ -106,11 +108,11 @@ class WalkResult:
     @property
     def ns_per_element(self) -> float:
         """Median pass, nanoseconds per element."""
-        return self.median_ns / self.n if self.n else 0.0
+        return per_unit(self.median_ns, self.n)
 
     @property
     def best_ns_per_element(self) -> float:
-        return self.best_ns / self.n if self.n else 0.0
+        return per_unit(self.best_ns, self.n)
 
     @property
     def bytes_per_s(self) -> float:
@@ -363,11 +365,11 @@ class LinesResult:
 
     @property
     def lines_per_element(self) -> float:
-        return self.lines / self.n if self.n else 0.0
+        return per_unit(self.lines, self.n)
 
     @property
     def fetches_per_element(self) -> float:
-        return self.fetches / self.n if self.n else 0.0
+        return per_unit(self.fetches, self.n)
 
 
 def lines_per_element(n: int, kind: str = "array", *,

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from dsa.timing import per_unit
+
 from ._common import as_positive, as_seed, check
 from ._loader import load
 
@@ -39,7 +41,7 @@ class PageChaseResult:
     @property
     def huge_share(self) -> float:
         """Share of the buffer the kernel backed with huge pages."""
-        return self.huge_bytes / self.bytes if self.bytes else 0.0
+        return per_unit(self.huge_bytes, self.bytes)
 
 
 def huge_pages_supported() -> bool:
