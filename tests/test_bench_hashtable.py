@@ -217,10 +217,10 @@ def test_cpp_usage_errors(lookup_program):
         assert out.returncode == 2, args
 
 
-@pytest.mark.skipif(not ((NATIVE_SRC / "hashtable.c").exists() and HAVE_GCC),
-                    reason="native/hashtable.c or gcc not available")
+@pytest.mark.skipif(not ((NATIVE_SRC / "hashtable_kernels.c").exists() and HAVE_GCC),
+                    reason="native/hashtable_kernels.c or gcc not available")
 def test_cpp_keys_are_the_c_kernels_keys(lookup_program, tmp_path):
-    # Compile the kernel's own key maker (hashtable.c's random_keys and
+    # Compile the kernel's own key maker (hashtable_kernels.c's random_keys and
     # shuffle, in the order dsa_ht_kernel_ops calls them) and compare.
     probe = tmp_path / "probe.c"
     probe.write_text(
@@ -245,7 +245,7 @@ def test_cpp_keys_are_the_c_kernels_keys(lookup_program, tmp_path):
                             "-o", str(exe), str(probe), *sources],
                            capture_output=True, text=True)
     if built.returncode != 0:
-        pytest.skip(f"probe against hashtable.c did not build: "
+        pytest.skip(f"probe against the hash-table sources did not build: "
                     f"{built.stderr[-300:]}")
     from_kernel = subprocess.run([str(exe)], capture_output=True, text=True,
                                  check=True).stdout

@@ -1,4 +1,4 @@
-"""Tests of the C hash-table twins (dsa.native.hashtable, native/hashtable.c).
+"""Tests of the C hash-table twins (dsa.native.hashtable, native/hashtable*.c).
 
 Skipped as a whole when the C twins were not built.  Also run by the CI
 against an AddressSanitizer + UBSan build (DSA_NATIVE_DIR), so they push on

@@ -55,7 +55,7 @@ class KernelInput:
 
 
 def shuffle(a: list[Any], state: int) -> int:
-    """hashtable.c's shuffle: Fisher-Yates from the top, j = splitmix64() % i."""
+    """hashtable_kernels.c's shuffle: Fisher-Yates from the top, j = splitmix64() % i."""
     for i in range(len(a), 1, -1):
         state, u = splitmix64(state)
         j = u % i
@@ -64,7 +64,7 @@ def shuffle(a: list[Any], state: int) -> int:
 
 
 def kernel_input(n: int, seed: int = SEED) -> KernelInput:
-    """The kernel's input, made as native/hashtable.c makes it.
+    """The kernel's input, made as native/hashtable_kernels.c makes it.
 
     2n consecutive splitmix64 outputs from the state ``seed``, each read as
     a signed int64 (same bits); the first n are stored, the last n are the

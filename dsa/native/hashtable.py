@@ -1,5 +1,7 @@
 """The C twins of :mod:`dsa.hashtable`: hash tables from int64 keys to int64
-values, laid out by C (``native/hashtable.c``).
+values, laid out by C (``native/hashtable_chained.c`` and
+``native/hashtable_open.c``, over the base they share in
+``native/hashtable.c``).
 
 Classes
     :class:`ChainedHashTable` -- an array of bucket heads, one linked list of

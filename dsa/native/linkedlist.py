@@ -1,5 +1,6 @@
 """The C twin of :class:`dsa.linkedlist.DoublyLinkedList`
-(``native/linkedlist.c``), and the kernels that measure what following
+(``native/linkedlist.c``, its pools and node registry in
+``native/linkedlist_memory.c``), and the kernels that measure what following
 pointers costs (``native/linkedlist_kernels.c``, written in
 :mod:`dsa.native.linkedlist_kernels` and importable from here).
 

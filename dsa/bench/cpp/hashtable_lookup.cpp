@@ -1,5 +1,5 @@
 // hashtable_lookup.cpp: a C++ hash table from int64_t to int64_t, timed the
-// way the C twins' operations kernel (native/hashtable.c, dsa_ht_kernel_ops)
+// way the C twins' operations kernel (native/hashtable_kernels.c, dsa_ht_kernel_ops)
 // times its own tables.  Which table is chosen when compiling:
 //   (default)          std::unordered_map, the standard library's chained
 //                      table (std::hash<int64_t> is the identity);
@@ -11,7 +11,7 @@
 // Everything else below is the same for all three.
 //
 // Same keys, made the same way (native/common.h's dsa_splitmix64 and
-// hashtable.c's random_keys and shuffle), from the state `seed`:
+// hashtable_kernels.c's random_keys and shuffle), from the state `seed`:
 //   keys[0 .. 2n)    2n consecutive splitmix64 outputs, each raw 64-bit output
 //                    read as a signed int64 (same bits); the first n are
 //                    stored, the last n are never stored (the misses);
