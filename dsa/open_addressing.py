@@ -168,14 +168,14 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
         return self._not_found(key) if found is None else found.value
 
     def __contains__(self, key: Any) -> bool:
-        # As __getitem__: the home slot first, where most misses end (an
-        # empty slot) and most hits begin.
-        hash_key = self._hash
+        # Most misses end at once, at an empty home slot: that test costs no
+        # call.  Any other case is _find's walk, which compares hash words
+        # first and so reads no entry of another key.
+        hash_key = self._hash                      # a local: see __getitem__
         h = hash_key(key)
-        entry = self._slots[h & self._mask]
-        if entry is None:
+        if self._slots[h & self._mask] is None:
             return False
-        return entry.key is key or self._find(key, h) is not None
+        return self._find(key, h) is not None
 
     def _find(self, key: Any, h: int) -> Optional[Entry]:
         """Follow the probe sequence to ``key`` or to an empty slot, stepping
@@ -212,24 +212,29 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
         # where a new key goes (unless a tombstone comes first: _free_slot).
         hash_key = self._hash                      # a local: see __getitem__
         h = hash_key(key)
-        slots, hashes, mask = self._slots, self._hashes, self._mask
-        linear = self._linear
+        slots, mask = self._slots, self._mask
         i = home = h & mask                        # home: for the check below
-        perturb = 0 if linear else h & WORD
         entry = slots[i]
+        if entry is not None and entry.key is key:
+            entry.value = value                    # an update, as most are:
+            return                                 # the home slot, in place
+        hashes, linear = self._hashes, self._linear
+        perturb = 0 if linear else h & WORD
         while entry is not None:
-            if entry.key is key:                   # an update: write in place
-                entry.value = value
-                return
+            # The hash words first: they sit side by side, where each entry
+            # is a separate object, so a new key's walk reads no entry.
             if hashes[i] == h:
+                if entry.key is key:
+                    entry.value = value
+                    return
                 found = self._find(key, h)         # == must decide: _find
                 if found is None:
                     self._add(key, h, value)
                 else:
                     found.value = value
                 return
-            if linear:                             # as in __getitem__: no
-                i = (i + 1) & mask                 # shift of perturb, unused
+            if linear:                             # the next slot to try (no
+                i = (i + 1) & mask                 # shift of perturb, unused)
             else:
                 i = (5 * i + 1 + perturb) & mask
                 perturb >>= PERTURB_SHIFT
