@@ -151,31 +151,31 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
     # -- lookup -----------------------------------------------------------------
 
     def __getitem__(self, key: Any) -> Any:
-        h = self._hash(key)
-        if self._robin_hood:                       # a search that stops early
-            found = robin_hood.find(self, key, h)
-            return self._not_found(key) if found is None else found.value
-        slots, hashes, mask = self._slots, self._hashes, self._mask
-        linear = self._linear
-        i = h & mask                               # home slot: h % capacity
-        perturb = 0 if linear else h & WORD        # (for perturbation only)
-        entry = slots[i]
-        while entry is not None:                   # an empty slot ends the search
-            if hashes[i] == h:                     # the same hash: the key?
-                if entry.key is key:
-                    return entry.value
-                found = self._find(key, h)         # == must decide: _find
-                return self._not_found(key) if found is None else found.value
-            if linear:                             # the next slot to try
-                i = (i + 1) & mask
-            else:
-                i = (5 * i + 1 + perturb) & mask
-                perturb >>= PERTURB_SHIFT
-            entry = slots[i]
-        return self._not_found(key)
+        # Most hits find the very key object in its home slot (a key is
+        # usually looked up with the object it was stored under), so that
+        # slot is tried first with the fewest loads; any other case, Robin
+        # Hood included, is _find's full walk.  The test is right in every
+        # mode: a slot holding ``key`` itself holds key's entry, and the
+        # tombstone's key is a private object.  (The hash function is read
+        # into a local first: ``self._hash(key)`` would look it up as a
+        # method, which for a function stored in a slot is the slow way.)
+        hash_key = self._hash
+        h = hash_key(key)
+        entry = self._slots[h & self._mask]        # home slot: h % capacity
+        if entry is not None and entry.key is key:
+            return entry.value
+        found = self._find(key, h)
+        return self._not_found(key) if found is None else found.value
 
     def __contains__(self, key: Any) -> bool:
-        return self._find(key, self._hash(key)) is not None
+        # Most misses end at once, at an empty home slot: that test costs no
+        # call.  Any other case is _find's walk, which compares hash words
+        # first and so reads no entry of another key.
+        hash_key = self._hash                      # a local: see __getitem__
+        h = hash_key(key)
+        if self._slots[h & self._mask] is None:
+            return False
+        return self._find(key, h) is not None
 
     def _find(self, key: Any, h: int) -> Optional[Entry]:
         """Follow the probe sequence to ``key`` or to an empty slot, stepping
@@ -210,13 +210,19 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
     def __setitem__(self, key: Any, value: Any) -> None:
         # One walk, as a lookup: it finds the key, or ends at the empty slot
         # where a new key goes (unless a tombstone comes first: _free_slot).
-        h = self._hash(key)
-        slots, hashes, mask = self._slots, self._hashes, self._mask
-        linear = self._linear
+        hash_key = self._hash                      # a local: see __getitem__
+        h = hash_key(key)
+        slots, mask = self._slots, self._mask
         i = home = h & mask                        # home: for the check below
-        perturb = 0 if linear else h & WORD
         entry = slots[i]
+        if entry is not None and entry.key is key:
+            entry.value = value                    # an update, as most are:
+            return                                 # the home slot, in place
+        hashes, linear = self._hashes, self._linear
+        perturb = 0 if linear else h & WORD
         while entry is not None:
+            # The hash words first: they sit side by side, where each entry
+            # is a separate object, so a new key's walk reads no entry.
             if hashes[i] == h:
                 if entry.key is key:
                     entry.value = value
@@ -227,8 +233,8 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
                 else:
                     found.value = value
                 return
-            if linear:                             # as in __getitem__: no
-                i = (i + 1) & mask                 # shift of perturb, unused
+            if linear:                             # the next slot to try (no
+                i = (i + 1) & mask                 # shift of perturb, unused)
             else:
                 i = (5 * i + 1 + perturb) & mask
                 perturb >>= PERTURB_SHIFT
