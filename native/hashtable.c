@@ -46,7 +46,9 @@
  * keeps insertion order -- the classic layout, before CPython's compact
  * dict.  `mods` is bumped by every change of the key set (insertion of a
  * new key, deletion, clear, resize), so an iterator can tell that its
- * position no longer means anything; overwriting a value does not bump it.
+ * position no longer means anything; overwriting a value does not bump it,
+ * and neither does clearing a table that is already empty (no key left the
+ * set, so, as with dict, an iterator over it simply ends).
  *
  * Tracing model (traced build, see trace.h).  Each operation first forgets
  * the previous one's lines; then it records the lines of the table's arrays

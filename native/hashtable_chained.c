@@ -362,9 +362,10 @@ void dsa_ch_clear(dsa_ch *t)
         for (size_t i = 0; i < b->capacity; i++)
             t->buckets[i] = NULL;
     }
+    if (b->len > 0)                    /* an empty table's key set is unchanged */
+        b->mods++;
     b->len = 0;
     b->scan = 0;
-    b->mods++;
 }
 
 int dsa_ch_refit(struct dsa_ht *b)

@@ -459,9 +459,10 @@ void dsa_oa_clear(dsa_oa *t)
     }
     DSA_TOUCH(b->trace, t->states, b->capacity);
     memset(t->states, STATE_EMPTY, b->capacity);
+    if (b->len > 0)                    /* an empty table's key set is unchanged */
+        b->mods++;
     b->len = 0;
     b->scan = 0;
-    b->mods++;
     t->tombstones = 0;
 }
 
