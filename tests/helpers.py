@@ -239,6 +239,34 @@ def hammer(step: Callable[[int, Any, list, list], None], *,
     return run_threads(worker, seeds), logs
 
 
+def numbered_step(ops: int, step: Callable[[Any, int, int, list, list], None]
+                  ) -> Callable[[int, Any, list, list], None]:
+    """A step for :func:`hammer` that draws an operation number below
+    ``ops`` and a value in [-1000, 1000), then calls
+    ``step(rng, op, value, added, removed)``: the draw the thread tests of
+    the deque and the heap share, written once."""
+    def drawn(seed: int, rng: Any, added: list, removed: list) -> None:
+        op = rng.randrange(ops)
+        value = rng.randrange(-1000, 1000)
+        step(rng, op, value, added, removed)
+    return drawn
+
+
+def check_hammered(structure: Any, initial: Any,
+                   step: Callable[[int, Any, list, list], None],
+                   **options: Any) -> None:
+    """Hammer ``structure`` with ``step`` (:func:`hammer`, which takes the
+    ``options``), then check that no thread raised, that the structure's
+    invariants hold, and that it holds the ``initial`` items changed by
+    what the threads logged (:func:`net_counts`), in any order."""
+    import collections
+
+    errors, logs = hammer(step, **options)
+    assert not errors, errors
+    structure.check_invariants()
+    assert net_counts(initial, logs) == collections.Counter(structure.to_list())
+
+
 # -- the lessons' tests ---------------------------------------------------------
 
 def check_lesson_listed(name: str) -> None:

@@ -18,8 +18,8 @@ from decimal import Decimal
 
 import pytest
 
-from helpers import (INT64_MAX, INT64_MIN, hammer, native_or_skip,
-                     net_counts)
+from helpers import (INT64_MAX, INT64_MIN, check_hammered, hammer,
+                     native_or_skip, numbered_step)
 
 native = native_or_skip()
 
@@ -682,9 +682,7 @@ def test_four_threads_hammer_one_deque():
     start = list(range(0, 3000, 7))
     dq = BlockedDeque(start, block_size=8)
 
-    def step(seed: int, rng: random.Random, pushed: list, popped: list) -> None:
-        op = rng.randrange(10)
-        value = rng.randrange(-1000, 1000)
+    def step(rng: random.Random, op: int, value: int, pushed: list, popped: list) -> None:
         if op == 0:
             dq.append(value)
             pushed.append(value)
@@ -718,10 +716,7 @@ def test_four_threads_hammer_one_deque():
             snapshot = dq.to_list()
             assert len(snapshot) >= 0 and value not in (None,)
 
-    errors, logs = hammer(step)
-    assert not errors, errors
-    dq.check_invariants()
-    assert net_counts(start, logs) == collections.Counter(dq.to_list())
+    check_hammered(dq, start, numbered_step(10, step))
 
 
 def test_threads_on_a_bounded_deque_keep_it_bounded():

@@ -16,8 +16,8 @@ import random
 
 import pytest
 
-from helpers import (INT64_MAX, INT64_MIN, hammer, native_or_skip,
-                     net_counts)
+from helpers import (INT64_MAX, INT64_MIN, check_hammered, native_or_skip,
+                     numbered_step)
 
 native = native_or_skip()
 
@@ -382,6 +382,18 @@ def test_copy_pickle_repr_and_stats():
 # Counters against a brute-force textbook
 # ---------------------------------------------------------------------------
 
+def textbook_swap_if_smaller(a, child, parent, count):
+    """The step both textbook sifts end with: one comparison, and if
+    a[child] is the smaller, one swap with a[parent].  Whether it swapped
+    (count is [comparisons, swaps])."""
+    count[0] += 1
+    if not a[child] < a[parent]:
+        return False
+    a[child], a[parent] = a[parent], a[child]
+    count[1] += 1
+    return True
+
+
 def textbook_sift_down(a, i, n, d, count):
     while True:
         first = d * i + 1
@@ -392,22 +404,16 @@ def textbook_sift_down(a, i, n, d, count):
             count[0] += 1
             if a[k] < a[best]:
                 best = k
-        count[0] += 1
-        if not a[best] < a[i]:
+        if not textbook_swap_if_smaller(a, best, i, count):
             return
-        a[i], a[best] = a[best], a[i]
-        count[1] += 1
         i = best
 
 
 def textbook_sift_up(a, i, d, count):
     while i > 0:
         p = (i - 1) // d
-        count[0] += 1
-        if not a[i] < a[p]:
+        if not textbook_swap_if_smaller(a, i, p, count):
             return
-        a[i], a[p] = a[p], a[i]
-        count[1] += 1
         i = p
 
 
@@ -684,9 +690,7 @@ def test_four_threads_hammer_one_heap():
     heap = DaryHeap(range(0, 2000, 3), arity=3, count=True)
     initial = collections.Counter(range(0, 2000, 3))
 
-    def step(seed: int, rng: random.Random, pushed: list, popped: list) -> None:
-        op = rng.randrange(7)
-        value = rng.randrange(-1000, 1000)
+    def step(rng: random.Random, op: int, value: int, pushed: list, popped: list) -> None:
         if op == 0:
             heap.push(value)
             pushed.append(value)
@@ -716,10 +720,7 @@ def test_four_threads_hammer_one_heap():
             assert all(snapshot[(i - 1) // 3] <= snapshot[i]
                        for i in range(1, len(snapshot)))
 
-    errors, logs = hammer(step)
-    assert not errors, errors
-    heap.check_invariants()
-    assert net_counts(initial, logs) == collections.Counter(heap.to_list())
+    check_hammered(heap, initial, numbered_step(7, step))
 
 
 def test_an_int_as_first_argument_names_the_keyword_arity():

@@ -15,7 +15,6 @@ timing.
 
 from __future__ import annotations
 
-import collections
 import copy
 import pickle
 import random
@@ -24,8 +23,7 @@ from collections.abc import Iterator, MutableSequence
 
 import pytest
 
-from helpers import (INT64_MAX, INT64_MIN, hammer, native_or_skip,
-                     net_counts)
+from helpers import INT64_MAX, INT64_MIN, check_hammered, native_or_skip
 
 native = native_or_skip()
 
@@ -777,10 +775,7 @@ def test_four_threads_hammer_one_list():
             assert "not in any list" in str(exc)
         del held[:-20]
 
-    errors, logs = hammer(step, seeds=range(1, 5))
-    assert not errors, errors
-    shared.check_invariants()
-    assert net_counts(range(200), logs) == collections.Counter(shared.to_list())
+    check_hammered(shared, range(200), step, seeds=range(1, 5))
 
 
 # -- iterators and bare objects, against list itself ----------------------------
