@@ -396,35 +396,37 @@ def test_a_comparison_that_resizes_the_heap_is_an_error_not_a_crash(name, kind):
         assert got is expected
 
 
+def int_that_clears(victim: list) -> type:
+    """An int class whose ``<`` empties ``victim`` and then returns
+    NotImplemented, so that int's reflected comparison decides: a heap
+    function finds its list changed under it mid-comparison."""
+    class ClearingInt(int):
+        def __lt__(self, other):
+            victim.clear()
+            return NotImplemented
+
+    return ClearingInt
+
+
 def test_comparison_that_clears_the_heap_during_pushpop():
     # Both return NotImplemented after clearing, so int's reflected
     # comparison decides; the C module then finds the heap empty.
-    class Evil(int):
-        def __lt__(self, other):
-            heap.clear()
-            return NotImplemented
+    heap: list = []
+    Evil = int_that_clears(heap)
 
     def scenario(module):
         heap[:] = []
         module.heappush(heap, Evil(0))
         return outcome(lambda: module.heappushpop(heap, 1))
 
-    heap = []
     assert scenario(dh) == scenario(heapq) == ("raised", IndexError, "index out of range")
 
 
 def test_comparisons_that_clear_another_heap():
-    class H(int):
-        def __lt__(self, other):
-            list2.clear()
-            return NotImplemented
-
-    class G(int):
-        def __lt__(self, other):
-            list1.clear()
-            return NotImplemented
-
-    list1, list2 = [], []
+    list1: list = []
+    list2: list = []
+    H = int_that_clears(list2)
+    G = int_that_clears(list1)
     dh.heappush(list1, H(0))
     dh.heappush(list2, G(0))
     with pytest.raises((IndexError, RuntimeError)):
