@@ -16,7 +16,8 @@ import pickle
 import sys
 import types
 from collections import Counter, OrderedDict, UserDict
-from collections.abc import ItemsView, KeysView, Mapping, MutableMapping, ValuesView
+from collections.abc import (Callable, ItemsView, KeysView, Mapping,
+                             MutableMapping, ValuesView)
 
 import pytest
 from hypothesis import given
@@ -657,31 +658,44 @@ def test_setdefault_and_setitem_hash_and_compare_once(kind):
 # Keys whose __eq__ changes the table
 # ---------------------------------------------------------------------------
 
+def meddling_key_class(name: str, hash_value: int,
+                       meddle: Callable[[], None]) -> type:
+    """A key class named ``name`` whose keys all hash to ``hash_value`` and
+    are equal when their tags are.  Once the class is armed (``armed =
+    True``), the next ``__eq__`` disarms it and calls ``meddle()`` before it
+    answers: a key that changes the table in the middle of a lookup."""
+    class Key:
+        armed = False
+
+        def __init__(self, tag):
+            self.tag = tag
+
+        def __hash__(self):
+            return hash_value
+
+        def __repr__(self):
+            return f"{name}()"
+
+        def __eq__(self, other):
+            if Key.armed:
+                Key.armed = False
+                meddle()
+            return self.tag == other.tag
+
+    Key.__name__ = Key.__qualname__ = name
+    return Key
+
+
 @kinds
 def test_eq_that_deletes_during_insert_restarts_like_dict(kind):
     def scenario(mapping_cls):
-        class Nasty:
-            mutate = None
-
-            def __init__(self, value):
-                self.value = value
-
-            def __hash__(self):
-                return 1
-
-            def __eq__(self, other):
-                if Nasty.mutate:
-                    target, key = Nasty.mutate
-                    Nasty.mutate = None
-                    del target[key]
-                return self.value == other.value
-
-        key1, key2 = Nasty(1), Nasty(2)
         mapping = mapping_cls()
+        Nasty = meddling_key_class("Nasty", 1, lambda: mapping.__delitem__(key1))
+        key1, key2 = Nasty(1), Nasty(2)
         mapping[key1] = 1
-        Nasty.mutate = (mapping, key1)
+        Nasty.armed = True
         mapping[key2] = 2
-        return mapping, [(k.value, v) for k, v in mapping.items()]
+        return mapping, [(k.tag, v) for k, v in mapping.items()]
 
     table, table_items = scenario(kind)
     _, dict_items = scenario(dict)
@@ -705,34 +719,20 @@ MEDDLING_ACTIONS = [
 @pytest.mark.parametrize("action", MEDDLING_ACTIONS)
 def test_eq_that_changes_the_table_never_corrupts_it(kind, mutation, action):
     def scenario(mapping):
-        class Meddler:
-            armed = False
+        def meddle():
+            if mutation == "clear":
+                mapping.clear()
+            elif mutation == "grow":
+                for i in range(100, 140):
+                    mapping[i] = i
+            elif mutation == "replace":
+                # swap the stored key for a twin of the one searched
+                del mapping[next(iter(mapping))]
+                mapping[Meddler(2)] = "twin"
+            else:
+                del mapping[next(iter(mapping))]
 
-            def __init__(self, tag):
-                self.tag = tag
-
-            def __hash__(self):
-                return 7
-
-            def __repr__(self):
-                return "Meddler()"
-
-            def __eq__(self, other):
-                if Meddler.armed:
-                    Meddler.armed = False
-                    if mutation == "clear":
-                        mapping.clear()
-                    elif mutation == "grow":
-                        for i in range(100, 140):
-                            mapping[i] = i
-                    elif mutation == "replace":
-                        # swap the stored key for a twin of the one searched
-                        del mapping[next(iter(mapping))]
-                        mapping[Meddler(2)] = "twin"
-                    else:
-                        del mapping[next(iter(mapping))]
-                return self.tag == other.tag
-
+        Meddler = meddling_key_class("Meddler", 7, meddle)
         mapping[Meddler(1)] = "first"
         for i in range(3):
             mapping[i] = i
