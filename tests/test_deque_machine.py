@@ -103,21 +103,16 @@ class DequeFamily(RuleBasedStateMachine):
 
     # -- the ends --------------------------------------------------------------
 
-    @rule(x=ITEMS)
-    def append(self, x):
-        self.all(lambda d, make: d.append(x))
+    # One rule for each operation at either end: left=True runs appendleft
+    # or popleft, as extend_by_itself below runs extendleft.
 
-    @rule(x=ITEMS)
-    def appendleft(self, x):
-        self.all(lambda d, make: d.appendleft(x))
+    @rule(x=ITEMS, left=st.booleans())
+    def append(self, x, left):
+        self.all(lambda d, make: d.appendleft(x) if left else d.append(x))
 
-    @rule()
-    def pop(self):
-        self.all(lambda d, make: d.pop())
-
-    @rule()
-    def popleft(self):
-        self.all(lambda d, make: d.popleft())
+    @rule(left=st.booleans())
+    def pop(self, left):
+        self.all(lambda d, make: d.popleft() if left else d.pop())
 
     @rule(items=st.lists(ITEMS, max_size=80), lazily=st.booleans())
     def extend(self, items, lazily):
