@@ -51,16 +51,43 @@ static int kernel_begin(void *out, size_t size, int valid)
     return valid ? DSA_OK : DSA_EVALUE;
 }
 
-/* A kernel's own heap array: room for n items (at least one), laid out as
- * the heap's; the arity checked as dsa_heap_new() checks it. */
-static int heap_array(size_t arity, size_t n, int64_t **items)
+/* The two arrays of a kernel that runs the sifts on its own array: the
+ * heap array, room for n items (at least one) laid out as the heap's, the
+ * arity checked as dsa_heap_new() checks it; and a plain array of m items
+ * (at least one): the items it pushes.  On failure both are NULL (none is
+ * kept); else the caller frees both. */
+static int kernel_arrays(size_t arity, size_t n, size_t m, int64_t **heap,
+                         int64_t **input)
 {
     size_t cap;
-    *items = NULL;
+    *heap = NULL;
+    *input = NULL;
     if (arity < DSA_HEAP_MIN_ARITY || arity > DSA_HEAP_MAX_ARITY)
         return DSA_EVALUE;
-    *items = dsa_heap_array_new(n == 0 ? 1 : n, &cap);
-    return *items == NULL ? DSA_ENOMEM : DSA_OK;
+    *heap = dsa_heap_array_new(n == 0 ? 1 : n, &cap);
+    *input = dsa_int64s_new(m);
+    if (*heap == NULL || *input == NULL) {
+        dsa_heap_array_free(*heap);
+        free(*input);
+        *heap = NULL;
+        *input = NULL;
+        return DSA_ENOMEM;
+    }
+    return DSA_OK;
+}
+
+/* The input of the drain and build kernels: n items in the given order,
+ * the random ones drawn from seed as random_items() draws them. */
+static void fill(int64_t *buf, size_t n, int order, uint64_t seed)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (order == DSA_HEAP_DESCENDING)
+            buf[i] = (int64_t)(n - 1 - i);
+        else if (order == DSA_HEAP_ASCENDING)
+            buf[i] = (int64_t)i;
+        else
+            buf[i] = random_item(&seed);
+    }
 }
 
 /* Push buf[0 .. n) into a (room for n), then pop all back into buf. */
@@ -85,12 +112,9 @@ int dsa_heap_kernel_drain(size_t n, size_t arity, uint64_t seed,
     int status;
 
     if ((status = kernel_begin(out, sizeof *out, 1)) != DSA_OK
-        || (status = heap_array(arity, n, &a)) != DSA_OK)
+        || (status = kernel_arrays(arity, n, n, &a, &buf)) != DSA_OK)
         return status;
-    if ((buf = random_items(n, &seed)) == NULL) {
-        status = DSA_ENOMEM;
-        goto done;
-    }
+    fill(buf, n, DSA_HEAP_RANDOM, seed);
     uint64_t before = multiset_hash(buf, n);
     /* Touch the array once so that the clock does not count page faults. */
     memset(a, 0, n * sizeof *a);
@@ -113,22 +137,9 @@ int dsa_heap_kernel_drain(size_t n, size_t arity, uint64_t seed,
     for (size_t i = 1; i < n; i++)
         if (buf[i] < buf[i - 1])
             out->ok = 0;
-done:
     free(buf);
     dsa_heap_array_free(a);
     return status;
-}
-
-static void fill(int64_t *buf, size_t n, int order, uint64_t seed)
-{
-    for (size_t i = 0; i < n; i++) {
-        if (order == DSA_HEAP_DESCENDING)
-            buf[i] = (int64_t)(n - 1 - i);
-        else if (order == DSA_HEAP_ASCENDING)
-            buf[i] = (int64_t)i;
-        else
-            buf[i] = random_item(&seed);
-    }
 }
 
 SIFT void build_run(int64_t *a, const int64_t *buf, size_t n, size_t d,
@@ -162,12 +173,8 @@ int dsa_heap_kernel_build(size_t n, size_t arity, int method, int order,
         && (order == DSA_HEAP_DESCENDING || order == DSA_HEAP_ASCENDING
             || order == DSA_HEAP_RANDOM);
     if ((status = kernel_begin(out, sizeof *out, valid)) != DSA_OK
-        || (status = heap_array(arity, n, &a)) != DSA_OK)
+        || (status = kernel_arrays(arity, n, n, &a, &buf)) != DSA_OK)
         return status;
-    if ((buf = dsa_int64s_new(n)) == NULL) {
-        status = DSA_ENOMEM;
-        goto done;
-    }
     fill(buf, n, order, seed);
 
     int64_t t0 = dsa_now_ns();
@@ -190,7 +197,6 @@ int dsa_heap_kernel_build(size_t n, size_t arity, int method, int order,
     out->swaps = c.swaps;
     out->ok = heap_rule_holds(a, n, arity)
               && multiset_hash(a, n) == multiset_hash(buf, n);
-done:
     free(buf);
     dsa_heap_array_free(a);
     return status;
@@ -238,12 +244,8 @@ int dsa_heap_kernel_op_cost(size_t size, size_t arity, size_t ops,
 
     int valid = size != 0 && ops != 0;
     if ((status = kernel_begin(out, sizeof *out, valid)) != DSA_OK
-        || (status = heap_array(arity, size, &a)) != DSA_OK)
+        || (status = kernel_arrays(arity, size, ops, &a, &fresh)) != DSA_OK)
         return status;
-    if ((fresh = dsa_int64s_new(ops)) == NULL) {
-        status = DSA_ENOMEM;
-        goto done;
-    }
     uint64_t sum = 0, popped = 0;
     for (size_t i = 0; i < size; i++) {
         a[i] = random_item(&seed);
@@ -273,7 +275,6 @@ int dsa_heap_kernel_op_cost(size_t size, size_t arity, size_t ops,
         left += (uint64_t)a[i];
     out->ok = len == size && sum - popped == left
               && heap_rule_holds(a, len, arity);
-done:
     free(fresh);
     dsa_heap_array_free(a);
     return status;
