@@ -74,4 +74,16 @@ static inline int64_t dsa_as_int64(uint64_t u)
  * and outputs; NULL if n * 8 bytes overflow or malloc says no. */
 int64_t *dsa_int64s_new(size_t n);
 
+/* A function that hands Python one field of a structure as it is:
+ *     rtype name(const type *s) { return s->field; }
+ * Each twin has several (its length, its change counter, ...); the header
+ * declares each in its cffi part, and its .c file says
+ * DSA_FIELD_READER(rtype, name, type, field) once for it, at file scope,
+ * with no semicolon after it. */
+#define DSA_FIELD_READER(rtype, name, type, field)                         \
+    rtype name(const type *s)                                              \
+    {                                                                      \
+        return s->field;                                                   \
+    }
+
 #endif /* DSA_COMMON_H */

@@ -516,15 +516,8 @@ int dsa_dq_cursor_next(const dsa_dq *dq, struct dsa_dq_cursor *cur,
 
 /* ---- looking ------------------------------------------------------------ */
 
-size_t dsa_dq_len(const dsa_dq *dq)
-{
-    return dq->len;
-}
-
-size_t dsa_dq_block_size(const dsa_dq *dq)
-{
-    return dq->block_size;
-}
+DSA_FIELD_READER(size_t, dsa_dq_len, dsa_dq, len)
+DSA_FIELD_READER(size_t, dsa_dq_block_size, dsa_dq, block_size)
 
 size_t dsa_dq_block_count(const dsa_dq *dq)
 {
@@ -540,10 +533,7 @@ int dsa_dq_maxlen(const dsa_dq *dq, size_t *out)
     return 1;
 }
 
-size_t dsa_dq_head_slot(const dsa_dq *dq)
-{
-    return dq->head_i;
-}
+DSA_FIELD_READER(size_t, dsa_dq_head_slot, dsa_dq, head_i)
 
 int dsa_dq_has_spare(const dsa_dq *dq)
 {
@@ -574,10 +564,7 @@ uintptr_t dsa_dq_header_address(const dsa_dq *dq)
     return (uintptr_t)dq;
 }
 
-uint64_t dsa_dq_mods(const dsa_dq *dq)
-{
-    return dq->mods;
-}
+DSA_FIELD_READER(uint64_t, dsa_dq_mods, dsa_dq, mods)
 
 const char *dsa_dq_check(const dsa_dq *dq)
 {

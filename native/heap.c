@@ -330,25 +330,10 @@ void dsa_heap_clear(dsa_heap *h)
 
 /* ---- looking ------------------------------------------------------------ */
 
-size_t dsa_heap_len(const dsa_heap *h)
-{
-    return h->len;
-}
-
-size_t dsa_heap_capacity(const dsa_heap *h)
-{
-    return h->cap;
-}
-
-size_t dsa_heap_arity(const dsa_heap *h)
-{
-    return h->arity;
-}
-
-int dsa_heap_is_max(const dsa_heap *h)
-{
-    return h->max_heap;
-}
+DSA_FIELD_READER(size_t, dsa_heap_len, dsa_heap, len)
+DSA_FIELD_READER(size_t, dsa_heap_capacity, dsa_heap, cap)
+DSA_FIELD_READER(size_t, dsa_heap_arity, dsa_heap, arity)
+DSA_FIELD_READER(int, dsa_heap_is_max, dsa_heap, max_heap)
 
 int dsa_heap_get(const dsa_heap *h, size_t index, int64_t *out)
 {
@@ -384,15 +369,8 @@ int dsa_heap_check(const dsa_heap *h)
     return 1;
 }
 
-uint64_t dsa_heap_mods(const dsa_heap *h)
-{
-    return h->mods;
-}
-
-int dsa_heap_counting(const dsa_heap *h)
-{
-    return h->counting;
-}
+DSA_FIELD_READER(uint64_t, dsa_heap_mods, dsa_heap, mods)
+DSA_FIELD_READER(int, dsa_heap_counting, dsa_heap, counting)
 
 void dsa_heap_counters(const dsa_heap *h, uint64_t *comparisons,
                        uint64_t *swaps)

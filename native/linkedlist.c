@@ -645,20 +645,9 @@ int dsa_ll_move_to_back(dsa_ll *l, const struct dsa_ll_ref *ref)
 
 /* ---- looking --------------------------------------------------------------- */
 
-size_t dsa_ll_len(const dsa_ll *l)
-{
-    return l->len;
-}
-
-int dsa_ll_layout(const dsa_ll *l)
-{
-    return l->layout;
-}
-
-uint64_t dsa_ll_mods(const dsa_ll *l)
-{
-    return l->mods;
-}
+DSA_FIELD_READER(size_t, dsa_ll_len, dsa_ll, len)
+DSA_FIELD_READER(int, dsa_ll_layout, dsa_ll, layout)
+DSA_FIELD_READER(uint64_t, dsa_ll_mods, dsa_ll, mods)
 
 int dsa_ll_items(const dsa_ll *l, int64_t *out, size_t n)
 {
