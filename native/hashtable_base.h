@@ -79,22 +79,28 @@ static inline int check_result(int problem, size_t at, size_t *where)
 
 /* ---- what the face sends on (hashtable_chained.c, hashtable_open.c) ---- */
 
-int dsa_ch_put(dsa_ch *t, int64_t key, int64_t value, int *added);
-int dsa_ch_get(dsa_ch *t, int64_t key, int64_t *value);
-int dsa_ch_setdefault(dsa_ch *t, int64_t key, int64_t dflt, int64_t *value);
-int dsa_ch_delete(dsa_ch *t, int64_t key, int64_t *value);
-int dsa_ch_popitem(dsa_ch *t, int64_t *key, int64_t *value);
-void dsa_ch_clear(dsa_ch *t);
-int dsa_ch_refit(struct dsa_ht *b);
-int dsa_ch_rehash(dsa_ch *t, size_t capacity);
+/* Both tables have the same operations for the face to send on, each on
+ * its own type and under its own prefix (dsa_ch, dsa_oa), so that the face
+ * names either by pasting the prefix (ON_TABLE in hashtable.c).  The
+ * dictionary ones take what dsa_ht_* (hashtable.h) take; refit rebuilds
+ * the table if it no longer fits its maximum load.  Declared once here for
+ * both: `type` is the table's type, which is also its prefix. */
+#define DSA_HT_TABLE_OPERATIONS(type)                                      \
+    int type##_put(type *t, int64_t key, int64_t value, int *added);       \
+    int type##_get(type *t, int64_t key, int64_t *value);                  \
+    int type##_setdefault(type *t, int64_t key, int64_t dflt,              \
+                          int64_t *value);                                 \
+    int type##_delete(type *t, int64_t key, int64_t *value);               \
+    int type##_popitem(type *t, int64_t *key, int64_t *value);             \
+    void type##_clear(type *t);                                            \
+    int type##_refit(struct dsa_ht *b);
 
-int dsa_oa_put(dsa_oa *t, int64_t key, int64_t value, int *added);
-int dsa_oa_get(dsa_oa *t, int64_t key, int64_t *value);
-int dsa_oa_setdefault(dsa_oa *t, int64_t key, int64_t dflt, int64_t *value);
-int dsa_oa_delete(dsa_oa *t, int64_t key, int64_t *value);
-int dsa_oa_popitem(dsa_oa *t, int64_t *key, int64_t *value);
-void dsa_oa_clear(dsa_oa *t);
-int dsa_oa_refit(struct dsa_ht *b);
+DSA_HT_TABLE_OPERATIONS(dsa_ch)
+DSA_HT_TABLE_OPERATIONS(dsa_oa)
+
+/* Rebuild at `capacity`: chaining rehashes its nodes into new buckets,
+ * open addressing reinserts its keys into new slots (dropping tombstones). */
+int dsa_ch_rehash(dsa_ch *t, size_t capacity);
 int dsa_oa_rebuild(dsa_oa *t, size_t capacity);
 
 #endif /* DSA_HASHTABLE_BASE_H */
