@@ -1067,11 +1067,20 @@ class IndexedQueueMachine(RuleBasedStateMachine):
         self.model = {}
         self.serial = itertools.count()
 
-    def _next(self):
+    def _front(self, look):
+        """(item, priority) of the entry the queue must give next: the best
+        priority, the oldest of equals.  With the model empty there is
+        none: then check that ``look()`` raises IndexError, and say None."""
+        if not self.model:
+            with pytest.raises(IndexError):
+                look()
+            return None
         entries = [(p, s, item) for item, (p, s) in self.model.items()]
         if self.max_heap:
-            return max(entries, key=lambda e: (e[0], -e[1]))
-        return min(entries, key=lambda e: (e[0], e[1]))
+            priority, _, item = max(entries, key=lambda e: (e[0], -e[1]))
+        else:
+            priority, _, item = min(entries, key=lambda e: (e[0], e[1]))
+        return item, priority
 
     items = st.integers(0, 12)
     priorities = st.integers(0, 4)
@@ -1122,23 +1131,17 @@ class IndexedQueueMachine(RuleBasedStateMachine):
 
     @rule()
     def pop(self):
-        if not self.model:
-            with pytest.raises(IndexError):
-                self.queue.popitem()
-            return
-        priority, _, item = self._next()
-        assert self.queue.popitem() == (item, priority)
-        del self.model[item]
+        front = self._front(self.queue.popitem)
+        if front is not None:
+            assert self.queue.popitem() == front
+            del self.model[front[0]]
 
     @rule()
     def peek(self):
-        if not self.model:
-            with pytest.raises(IndexError):
-                self.queue.peek()
-            return
-        priority, _, item = self._next()
-        assert self.queue.peekitem() == (item, priority)
-        assert self.queue.peek() == item
+        front = self._front(self.queue.peek)
+        if front is not None:
+            assert self.queue.peekitem() == front
+            assert self.queue.peek() == front[0]
 
     # With two or more items every position has a parent or a child, so the
     # new priority is bound to be compared with an int.
