@@ -144,15 +144,16 @@ static int check_layout(int layout, size_t block_size)
     return DSA_EVALUE;
 }
 
-/* Every kernel starts alike: a result to fill in (zeroed first) and a
- * layout it knows. */
+/* Every kernel starts alike, as the heap's do: a result to fill in (zeroed
+ * first), then DSA_EVALUE unless it knows the layout and its other
+ * arguments are `valid`. */
 static int kernel_begin(void *out, size_t out_size, int layout,
-                        size_t block_size)
+                        size_t block_size, int valid)
 {
     if (out == NULL)
         return DSA_EVALUE;
     memset(out, 0, out_size);
-    return check_layout(layout, block_size);
+    return valid ? check_layout(layout, block_size) : DSA_EVALUE;
 }
 
 /* One direction of the ends kernel on a fresh deque: push buf[0..n) at one
@@ -242,7 +243,7 @@ static int ring_ends(size_t n, int64_t *buf, int at_back, int64_t *push_ns,
 int dsa_dq_kernel_ends(size_t n, int layout, size_t block_size,
                        uint64_t seed, struct dsa_dq_ends_result *out)
 {
-    int status = kernel_begin(out, sizeof *out, layout, block_size);
+    int status = kernel_begin(out, sizeof *out, layout, block_size, 1);
     if (status != DSA_OK)
         return status;
     int64_t *buf = dsa_int64s_new(n);
@@ -293,11 +294,11 @@ int dsa_dq_kernel_access(size_t n, int layout, size_t block_size,
                          size_t passes, size_t ops, uint64_t seed,
                          struct dsa_dq_access_result *out)
 {
-    int status = kernel_begin(out, sizeof *out, layout, block_size);
+    /* An empty deque has no middle to index. */
+    int status = kernel_begin(out, sizeof *out, layout, block_size,
+                              n > 0 || ops == 0);
     if (status != DSA_OK)
         return status;
-    if (n == 0 && ops > 0)
-        return DSA_EVALUE;      /* an empty deque has no middle */
     dsa_dq *dq = NULL;
     struct ring r = {NULL, 0, 0, 0, NULL};
     int ring = layout == DSA_DQ_RING;
@@ -354,11 +355,10 @@ done:
 int dsa_dq_kernel_lines(size_t n, int layout, size_t block_size,
                         uint64_t seed, struct dsa_dq_lines_result *out)
 {
-    int status = kernel_begin(out, sizeof *out, layout, block_size);
+    int status = kernel_begin(out, sizeof *out, layout, block_size,
+                              dsa_trace_enabled());
     if (status != DSA_OK)
         return status;
-    if (!dsa_trace_enabled())
-        return DSA_EVALUE;
     dsa_dq *dq = NULL;
     /* The ring's header is a line of its own, as the deque's is. */
     struct ring *r = aligned_alloc(LINE, LINE);
