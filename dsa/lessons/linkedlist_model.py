@@ -163,15 +163,8 @@ def why_they_moved(pub: cm.WalkCosts, now: cm.WalkCosts,
 NO_PRICES = "this machine's walk prices (the C twin, the ladder, the shuffled visits)"
 
 
-def _found(ctx: Context) -> dict | None:
-    return ctx.shared.get("ratio_model")
-
-
-@hooks.claim("ratio_model_fits_article")
-def ratio_model_fits_article(ctx: Context) -> Verdict:
-    found = _found(ctx)
-    if found is None:
-        return not_measured("the cost model")
+@hooks.claim_on("ratio_model_fits_article", "ratio_model", "the cost model")
+def ratio_model_fits_article(found: dict) -> Verdict:
     misses, values = cm.article_misses(found["predictions"], ("chase", "shuffled"))
     holds = cm.combine([cm.within(m) for m in misses])
     return Verdict(holds, f"from the published prices: chase / sequential "
@@ -186,10 +179,9 @@ def reaches(ratio: Ratio, model: float) -> bool:
     return model > 0 and ratio.low / model <= cm.MISSES and ratio.high / model >= 1 / cm.MISSES
 
 
-@hooks.claim("ratio_model_fits_here")
-def ratio_model_fits_here(ctx: Context) -> Verdict:
-    found = _found(ctx)
-    if found is None or found["now"] is None:
+@hooks.claim_on("ratio_model_fits_here", "ratio_model", NO_PRICES)
+def ratio_model_fits_here(found: dict) -> Verdict:
+    if found["now"] is None:
         return not_measured(NO_PRICES)
     now = found["now"]
     chase, shuffled = found["predictions"]
