@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Callable, Iterable, Iterator, Sequence, TextIO
+from typing import Any, Callable, Iterable, Iterator, Sequence, TextIO, cast
 
 from rich import box
 from rich.console import Console
@@ -104,7 +104,8 @@ class Hooks:
                 native = ctx.require_native(what, module)
                 if native is None:
                     return
-                run(ctx, native)            # type: ignore[arg-type]
+                # Asked for by name, require_native gives the module (never True).
+                run(ctx, cast(ModuleType, native))
             self.experiment(name)(experiment)
             return experiment
         return decorate
