@@ -34,11 +34,9 @@ from functools import partial
 from typing import Any, Callable, Optional
 
 from dsa.bench.inputs import sequence_checksum, splitmix64_items
-from dsa.bench.inside_c import (Contender, c_kernel, kernel_rows, median,
-                                run_two_phases, time_with_cpp)
-from dsa.bench.report import (Options, Report, Row, Target, finish_report,
-                              load_average, native_module, side_by_side_rows,
-                              size_notes)
+from dsa.bench.inside_c import CppRival, kernel_race, median
+from dsa.bench.report import (Options, Progress, Report, Row, Session, Target,
+                              native_module, side_by_side_rows, usable_class)
 
 SEED = 1
 
@@ -51,11 +49,17 @@ LAYOUTS: tuple[Any, ...] = (1, 8, 64, 512, 4096, "ring")
 CPP_SOURCE = "deque_fifo.cpp"
 CPP_TIMEOUT_S = 300
 
+#: The C++ program the C kernel is timed against.
+CPP = CppRival(
+    key="cpp_deque", name="C++ std::deque<int64_t> (g++ -O2)", source=CPP_SOURCE,
+    mode="fifo", timeout=CPP_TIMEOUT_S,
+    protocol="a fresh std::deque per run, as the C kernel makes a fresh deque "
+             "per run",
+    fallback=("native_fifo_64", "the C twin's block-64 kernel"))
+
 #: Above this n the C++ checksum is not recomputed in Python (it would take
 #: longer than the benchmark); the program still checks its pops itself.
 PYTHON_CHECKSUM_MAX_N = 1_000_000
-
-Progress = Callable[[str], None]
 
 
 def expected_checksum(n: int, seed: int = SEED) -> int:
@@ -88,8 +92,7 @@ def native_deque_module() -> tuple[Optional[Any], Optional[str]]:
 
 def run_cpp(executable, n: int, seed: int, warmup: int, repeat: int) -> dict[str, Any]:
     """Run the C++ FIFO; its per-run nanoseconds, checksum and ok flag."""
-    return run_two_phases(executable, "fifo", n, seed, warmup, repeat,
-                          timeout=CPP_TIMEOUT_S)
+    return CPP.run(executable, n, seed, warmup, repeat)
 
 
 # -- the benchmark ------------------------------------------------------------
@@ -99,61 +102,37 @@ LIST = "The list, smaller (pop(0) is O(n)): append {n:,} ints, then pop from the
 NATIVE = ("Inside C / C++: push_back {n:,} int64 from splitmix64 (seed {seed}), "
           "then pop_front all")
 
+#: What makes a row's timed function from the group's items.
+Timed = Callable[[list[int]], Callable[[], None]]
+
 
 def run(options: Options, progress: Optional[Progress] = None) -> Report:
-    say = progress or (lambda message: None)
-    sizes = QUICK_SIZES if options.quick else FULL_SIZES
-    notes = size_notes(options, sizes, FULL_SIZES, {
-        "python": "Python", "list": "list", "native": "C/C++"})
-    load_before = load_average()
+    session = Session.start(options, progress, full=FULL_SIZES, quick=QUICK_SIZES,
+                            labels={"python": "Python", "list": "list",
+                                    "native": "C/C++"})
+    sizes = session.sizes
     native, native_reason = native_deque_module()
 
-    from dsa.deque import BlockedDeque
-
     # ---- Python: one call per operation ------------------------------------
-    n = sizes["python"]
-    group = PY.format(n=n)
-    items = list(range(n))
-    contenders = [
-        ("py_deque", fifo(deque, items)),
-        ("py_blocked", fifo(BlockedDeque, items)),
-    ]
-    reason = native_reason
-    if native is not None:
-        try:
-            native.BlockedDeque().append(0)
-            contenders.append(("native_per_call", fifo(native.BlockedDeque, items)))
-        except Exception as exc:
-            reason = f"dsa.native.deque.BlockedDeque unusable: {exc!r}"
-    say(f"timing {group}")
-    rows = side_by_side_rows(group, n, "ints 0..n-1, one prebuilt list", {
-        "py_deque": "collections.deque append/popleft",
-        "py_blocked": "dsa.deque.BlockedDeque append/popleft",
-        "native_per_call": "dsa.native.deque.BlockedDeque, per call",
-    }, contenders, baseline="py_deque", options=options, reason=reason)
+    per_call, reason = usable_class(native, "BlockedDeque", lambda d: d.append(0),
+                                    native_reason)
+    rows = _python_group(session, PY, sizes["python"], "", {
+        "native_per_call": ("dsa.native.deque.BlockedDeque, per call",
+                            None if per_call is None else partial(fifo, per_call)),
+    }, reason=reason)
 
     # ---- the list, smaller ----------------------------------------------------
-    n = sizes["list"]
-    group = LIST.format(n=n)
-    items = list(range(n))
-    contenders = [
-        ("py_deque_small", fifo(deque, items)),
-        ("py_blocked_small", fifo(BlockedDeque, items)),
-        ("py_list", fifo(list, items, "pop", (0,))),
-    ]
-    say(f"timing {group}")
-    rows += side_by_side_rows(group, n, "ints 0..n-1, one prebuilt list", {
-        "py_deque_small": "collections.deque append/popleft",
-        "py_blocked_small": "dsa.deque.BlockedDeque append/popleft",
-        "py_list": "list append/pop(0)",
-    }, contenders, baseline="py_deque_small", options=options)
-    notes.append(f"the list runs at n = {sizes['list']:,}, not {sizes['python']:,}: "
-                 "each pop(0) shifts every remaining pointer, so its cost per "
-                 "operation grows with n")
+    rows += _python_group(session, LIST, sizes["list"], "_small", {
+        "py_list": ("list append/pop(0)",
+                    lambda items: fifo(list, items, "pop", (0,))),
+    })
+    session.notes.append(
+        f"the list runs at n = {sizes['list']:,}, not {sizes['python']:,}: "
+        "each pop(0) shifts every remaining pointer, so its cost per "
+        "operation grows with n")
 
     # ---- inside C / C++ ---------------------------------------------------------
-    rows.extend(_native_rows(sizes["native"], options, native, native_reason,
-                             notes, say))
+    rows.extend(_native_rows(session, native, native_reason))
 
     targets = [
         Target("c_twin_vs_std_deque",
@@ -165,55 +144,64 @@ def run(options: Options, progress: Optional[Progress] = None) -> Report:
                "<= 6x collections.deque",
                "py_blocked", "py_deque", 6.0),
     ]
-    return finish_report(
-        benchmark="deque",
+    return session.finish(
+        rows, targets, benchmark="deque",
         title="deque benchmark: a FIFO queue (append n, then pop n from the front)",
-        workload="append n items to an empty deque, then pop all n from the front",
-        options=options, rows=rows, targets=targets, notes=notes,
-        load_before=load_before)
+        workload="append n items to an empty deque, then pop all n from the front")
+
+
+def _python_group(session: Session, title: str, n: int, suffix: str,
+                  more: dict[str, tuple[str, Optional[Timed]]],
+                  reason: Optional[str] = None) -> list[Row]:
+    """A group of rows on one prebuilt list of the ints 0..n-1: the
+    baseline ``collections.deque`` and the Python twin (their keys ending in
+    ``suffix``), then each of ``more``: its key, name and what makes its
+    timed function (None: the row is skipped, with ``reason``)."""
+    from dsa.deque import BlockedDeque
+
+    group = title.format(n=n)
+    items = list(range(n))
+    baseline, twin = "py_deque" + suffix, "py_blocked" + suffix
+    names = {baseline: "collections.deque append/popleft",
+             twin: "dsa.deque.BlockedDeque append/popleft"}
+    contenders = [(baseline, fifo(deque, items)), (twin, fifo(BlockedDeque, items))]
+    for key, (name, make) in more.items():
+        names[key] = name
+        if make is not None:
+            contenders.append((key, make(items)))
+    session.say(f"timing {group}")
+    return side_by_side_rows(group, n, "ints 0..n-1, one prebuilt list", names,
+                             contenders, baseline=baseline,
+                             options=session.options, reason=reason)
 
 
 def _layout_key(layout: Any) -> str:
     return f"native_fifo_{layout}"
 
 
-def _native_rows(n: int, options: Options, native: Any,
-                 native_reason: Optional[str], notes: list[str],
-                 say: Progress) -> list[Row]:
-    group = NATIVE.format(n=n, seed=SEED)
-    data = f"int64 (splitmix64, seed {SEED})"
+def _native_rows(session: Session, native: Any,
+                 native_reason: Optional[str]) -> list[Row]:
+    n = session.sizes["native"]
 
-    # Each contender does one run and returns the nanoseconds of its
-    # push_back + pop_front, measured inside C or C++, and what else it said.
-    reasons: dict[str, str] = {}
-    layouts = {_layout_key(layout): layout for layout in LAYOUTS}
-    kernel = c_kernel(native, "ends", layouts, native_reason, reasons)
-
-    def kernel_once(layout: Any) -> tuple[float, dict[str, Any]]:
-        assert kernel is not None
+    # Each run returns the nanoseconds of its push_back + pop_front,
+    # measured inside C, and what else the kernel said.
+    def kernel_once(kernel: Callable[..., Any], layout: Any
+                    ) -> tuple[float, dict[str, Any]]:
         r = kernel(n, layout=layout, seed=SEED)
         return float(r.push_back_ns + r.pop_front_ns), {
             "push_ns": r.push_back_ns, "pop_ns": r.pop_front_ns,
             "push_front_ns": r.push_front_ns, "pop_back_ns": r.pop_back_ns,
             "bytes": r.bytes, "ok": r.ok}
-    kernels: dict[str, Contender] = {} if kernel is None else {
-        key: partial(kernel_once, layout) for key, layout in layouts.items()}
 
-    say(f"timing {group}")
-    samples, details, baseline = time_with_cpp(
-        kernels, reasons, notes, options, key="cpp_deque", source=CPP_SOURCE,
-        mode="fifo", n=n, seed=SEED, timeout=CPP_TIMEOUT_S,
-        protocol="a fresh std::deque per run, as the C kernel makes a fresh "
-                 "deque per run",
-        fallback=("native_fifo_64", "the C twin's block-64 kernel"))
-    names = {"cpp_deque": "C++ std::deque<int64_t> (g++ -O2)"}
-    for layout in LAYOUTS:
-        names[_layout_key(layout)] = (
-            "dsa.native.deque.ends, ring buffer" if layout == "ring"
-            else f"dsa.native.deque.ends, block {layout}")
-    return kernel_rows(
-        names, group, n, data, samples=samples, details=details,
-        reasons=reasons, baseline=baseline, more=_bytes_held(n),
+    names = {_layout_key(layout): ("dsa.native.deque.ends, ring buffer"
+                                   if layout == "ring"
+                                   else f"dsa.native.deque.ends, block {layout}")
+             for layout in LAYOUTS}
+    return kernel_race(
+        NATIVE, n, SEED, native=native, native_reason=native_reason,
+        kernel="ends", variants={_layout_key(layout): layout for layout in LAYOUTS},
+        once=kernel_once, names=names, rival=CPP, options=session.options,
+        notes=session.notes, say=session.say, more=_bytes_held(n),
         # The popped sequence, folded: it must be the C kernel's input in
         # order, as recomputed here in Python.
         expected=lambda: (expected_checksum(n, SEED)

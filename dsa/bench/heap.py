@@ -29,16 +29,13 @@ Targets:
 from __future__ import annotations
 
 import random
-from functools import partial
 from typing import Any, Callable, Optional
 
 from dsa.bench.inputs import sequence_checksum, splitmix64_items
-from dsa.bench.inside_c import (Contender, c_kernel, kernel_rows,
-                                run_two_phases, time_with_cpp)
+from dsa.bench.inside_c import CppRival, kernel_race
 from dsa.bench.pyheapq import load_pure_python_heapq
-from dsa.bench.report import (Options, Report, Row, Target, finish_report,
-                              load_average, native_module, side_by_side_rows,
-                              size_notes)
+from dsa.bench.report import (Options, Progress, Report, Row, Session, Target,
+                              native_module, side_by_side_rows, usable_class)
 
 SEED = 1
 
@@ -48,8 +45,13 @@ QUICK_SIZES = {"python": 5_000, "per_call": 5_000, "native": 50_000}
 CPP_SOURCE = "heap_drain.cpp"
 CPP_TIMEOUT_S = 300
 
-
-Progress = Callable[[str], None]
+#: The C++ program the C kernel is timed against.
+CPP = CppRival(
+    key="cpp_priority_queue", name="C++ std::priority_queue (g++ -O2)",
+    source=CPP_SOURCE, mode="drain", timeout=CPP_TIMEOUT_S,
+    protocol="its heap reserves room for n once and reuses it, as the C "
+             "kernel reserves before its clock starts",
+    fallback=("native_drain_2", "the C twin's binary drain"))
 
 
 # -- the input every C and C++ row shares (dsa.bench.inputs) ---------------
@@ -96,8 +98,7 @@ def _drain_fields(result: Any) -> tuple[float, float, float, bool]:
 
 def run_cpp(executable, n: int, seed: int, warmup: int, repeat: int) -> dict[str, Any]:
     """Run the C++ drain; its per-run nanoseconds, checksum and ok flag."""
-    return run_two_phases(executable, "drain", n, seed, warmup, repeat,
-                          timeout=CPP_TIMEOUT_S)
+    return CPP.run(executable, n, seed, warmup, repeat)
 
 
 # -- the benchmark ------------------------------------------------------------
@@ -108,11 +109,10 @@ NATIVE = "Inside C / C++: {n:,} int64 from splitmix64 (seed {seed}), same input"
 
 
 def run(options: Options, progress: Optional[Progress] = None) -> Report:
-    say = progress or (lambda message: None)
-    sizes = QUICK_SIZES if options.quick else FULL_SIZES
-    notes = size_notes(options, sizes, FULL_SIZES, {
-        "python": "Python", "per_call": "per call", "native": "C/C++"})
-    load_before = load_average()
+    session = Session.start(options, progress, full=FULL_SIZES, quick=QUICK_SIZES,
+                            labels={"python": "Python", "per_call": "per call",
+                                    "native": "C/C++"})
+    sizes, say = session.sizes, session.say
 
     # ---- Python: floats -----------------------------------------------------
     import heapq
@@ -146,14 +146,10 @@ def run(options: Options, progress: Optional[Progress] = None) -> Report:
         ("py_heapq_pure_int", drain_with_functions(pure.heappush, pure.heappop, ints)),
         ("heapq_c_int", drain_with_functions(heapq.heappush, heapq.heappop, ints)),
     ]
-    native_row_reason = native_reason
-    if native_heap is not None:
-        try:
-            native_heap.BinaryHeap().push(0)
-            contenders.append(("native_binaryheap",
-                               drain_with_object(native_heap.BinaryHeap, ints)))
-        except Exception as exc:
-            native_row_reason = f"dsa.native.heap.BinaryHeap unusable: {exc!r}"
+    per_call, native_row_reason = usable_class(
+        native_heap, "BinaryHeap", lambda h: h.push(0), native_reason)
+    if per_call is not None:
+        contenders.append(("native_binaryheap", drain_with_object(per_call, ints)))
     say(f"timing {group}")
     rows += side_by_side_rows(group, n, "int64 (splitmix64)", {
         "py_heapq_pure_int": "heapq, pure Python (_heapq blocked)",
@@ -163,8 +159,7 @@ def run(options: Options, progress: Optional[Progress] = None) -> Report:
         reason=native_row_reason)
 
     # ---- inside C / C++: int64 ---------------------------------------------
-    rows.extend(_native_rows(sizes["native"], options, native_heap,
-                             native_reason, notes, say))
+    rows.extend(_native_rows(session, native_heap, native_reason))
 
     targets = [
         Target("python_twin_vs_pure_heapq",
@@ -180,12 +175,10 @@ def run(options: Options, progress: Optional[Progress] = None) -> Report:
                "<= 1.3x pure-Python heapq",
                "dsa_binaryheap", "py_heapq_pure", 1.3),
     ]
-    return finish_report(
-        benchmark="heap",
+    return session.finish(
+        rows, targets, benchmark="heap",
         title="heap benchmark: drain (push n items, then pop all n)",
-        workload="push n items onto an empty heap, then pop all n",
-        options=options, rows=rows, targets=targets, notes=notes,
-        load_before=load_before)
+        workload="push n items onto an empty heap, then pop all n")
 
 
 def _random_floats(n: int, seed: int) -> list[float]:
@@ -193,40 +186,25 @@ def _random_floats(n: int, seed: int) -> list[float]:
     return [rng.random() for _ in range(n)]
 
 
-def _native_rows(n: int, options: Options, native_heap: Any,
-                 native_reason: Optional[str], notes: list[str],
-                 say: Progress) -> list[Row]:
-    group = NATIVE.format(n=n, seed=SEED)
-    data = f"int64 (splitmix64, seed {SEED})"
+def _native_rows(session: Session, native_heap: Any,
+                 native_reason: Optional[str]) -> list[Row]:
+    n = session.sizes["native"]
 
-    # Each contender does one run and returns its nanoseconds, measured
-    # inside C or C++ (a clock that leaves out the cost of getting there from
-    # Python), and what else that run reported.
-    reasons: dict[str, str] = {}
-    arities = {f"native_drain_{arity}": arity for arity in (2, 4)}
-    kernel = c_kernel(native_heap, "drain", arities, native_reason, reasons)
-
-    def kernel_once(arity: int) -> tuple[float, dict[str, Any]]:
-        assert kernel is not None
+    # Each run returns its nanoseconds, measured inside C (a clock that
+    # leaves out the cost of getting there from Python), and what else that
+    # run reported.
+    def kernel_once(kernel: Callable[..., Any], arity: int
+                    ) -> tuple[float, dict[str, Any]]:
         total, push, pop, ok = _drain_fields(kernel(n, arity=arity, seed=SEED))
         return total, {"push_ns": push, "pop_ns": pop, "ok": ok}
-    kernels: dict[str, Contender] = {} if kernel is None else {
-        key: partial(kernel_once, arity) for key, arity in arities.items()}
 
-    say(f"timing {group}")
-    samples, details, baseline = time_with_cpp(
-        kernels, reasons, notes, options, key="cpp_priority_queue",
-        source=CPP_SOURCE, mode="drain", n=n, seed=SEED,
-        timeout=CPP_TIMEOUT_S, fallback=("native_drain_2",
-                                         "the C twin's binary drain"),
-        protocol="its heap reserves room for n once and reuses it, as the C "
-                 "kernel reserves before its clock starts")
-    return kernel_rows(
-        {"cpp_priority_queue": "C++ std::priority_queue (g++ -O2)",
-         "native_drain_2": "dsa.native.heap.drain, arity 2",
-         "native_drain_4": "dsa.native.heap.drain, arity 4"},
-        group, n, data, samples=samples, details=details,
-        reasons=reasons, baseline=baseline,
+    return kernel_race(
+        NATIVE, n, SEED, native=native_heap, native_reason=native_reason,
+        kernel="drain", variants={f"native_drain_{arity}": arity for arity in (2, 4)},
+        once=kernel_once, rival=CPP, options=session.options,
+        notes=session.notes, say=session.say,
+        names={"native_drain_2": "dsa.native.heap.drain, arity 2",
+               "native_drain_4": "dsa.native.heap.drain, arity 4"},
         # The popped sequence, folded: it must be the sorted input of the C
         # kernel, as recomputed here in Python.
         expected=lambda: expected_checksum(n, SEED),

@@ -13,11 +13,13 @@ from Python) with what else the run reported, as
 from __future__ import annotations
 
 import statistics
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any, Callable, Iterable, Optional
 
 from dsa.bench import cpp
-from dsa.bench.report import Options, Row, run_rounds, timing_from_ns
+from dsa.bench.report import Options, Progress, Row, run_rounds, timing_from_ns
 from dsa.timing import format_seconds
 
 Contender = Callable[[], tuple[float, dict[str, Any]]]
@@ -36,6 +38,29 @@ def run_two_phases(executable: Path, mode: str, n: int, seed: int,
             "push_ns": [r[1] for r in out.runs],
             "pop_ns": [r[2] for r in out.runs],
             "checksum": out.checksum[0], "ok": out.ok}
+
+
+@dataclass(frozen=True)
+class CppRival:
+    """The C++ program a group of C kernel rows is timed against: its row
+    (``key``, ``name``), its source in ``cpp/`` and the ``mode`` it runs in,
+    how long a run may take, what is particular to its protocol (for the
+    note), and the C row that is the baseline without it (``fallback``: its
+    key and how the note names it)."""
+
+    key: str
+    name: str
+    source: str
+    mode: str
+    timeout: float
+    protocol: str
+    fallback: tuple[str, str]
+
+    def run(self, executable: Path, n: int, seed: int, warmup: int,
+            repeat: int) -> dict[str, Any]:
+        """Run the compiled program (see :func:`run_two_phases`)."""
+        return run_two_phases(executable, self.mode, n, seed, warmup, repeat,
+                              timeout=self.timeout)
 
 
 def add_cpp_contender(contenders: dict[str, Contender],
@@ -105,6 +130,41 @@ def time_with_cpp(kernels: dict[str, Contender], reasons: dict[str, str],
         notes.append("without the C++ row, ratios of the C rows are against "
                      + fallback[1])
     return samples, details, fallback[0]
+
+
+def kernel_race(title: str, n: int, seed: int, *, native: Any,
+                native_reason: Optional[str], kernel: str,
+                variants: dict[str, Any],
+                once: Callable[[Callable[..., Any], Any], tuple[float, dict[str, Any]]],
+                names: dict[str, str], rival: CppRival, options: Options,
+                notes: list[str], say: Progress,
+                expected: Callable[[], Optional[int]], matches: str, wrong: str,
+                unchecked: str = "",
+                more: Optional[Callable[[Row, list[dict[str, Any]]], str]] = None
+                ) -> list[Row]:
+    """The group ``title`` (formatted with ``n`` and ``seed``) timed inside
+    C and C++ on the kernels' input, splitmix64 from ``seed``.
+
+    The kernel ``native.<kernel>`` runs once per variant (row key ->
+    argument: ``once(kernel, argument)`` does one run), round-robin with the
+    C++ program ``rival`` (:func:`time_with_cpp`); the rows are the rival's,
+    then ``names``, checked and noted as :func:`kernel_rows` does it.
+    """
+    group = title.format(n=n, seed=seed)
+    data = f"int64 (splitmix64, seed {seed})"
+    reasons: dict[str, str] = {}
+    found = c_kernel(native, kernel, variants, native_reason, reasons)
+    kernels: dict[str, Contender] = {} if found is None else {
+        key: partial(once, found, argument) for key, argument in variants.items()}
+    say(f"timing {group}")
+    samples, details, baseline = time_with_cpp(
+        kernels, reasons, notes, options, key=rival.key, source=rival.source,
+        mode=rival.mode, n=n, seed=seed, timeout=rival.timeout,
+        protocol=rival.protocol, fallback=rival.fallback)
+    return kernel_rows(
+        {rival.key: rival.name, **names}, group, n, data, samples=samples,
+        details=details, reasons=reasons, baseline=baseline, expected=expected,
+        matches=matches, wrong=wrong, unchecked=unchecked, more=more)
 
 
 def timed_row(key: str, name: str, group: str, n: int, data: str, *,

@@ -308,6 +308,23 @@ def native_module(name: str) -> tuple[Optional[ModuleType], Optional[str]]:
     return module, None
 
 
+def usable_class(native: Optional[ModuleType], name: str,
+                 touch: Callable[[Any], object], reason: Optional[str]
+                 ) -> tuple[Optional[Any], Optional[str]]:
+    """The C twin's class ``native.<name>`` for rows that call it once per
+    operation, after making one and calling it once (``touch``) to be sure
+    it works; or None and why not: ``reason`` (why ``native`` is missing)
+    or what went wrong."""
+    if native is None:
+        return None, reason
+    try:
+        cls = getattr(native, name)
+        touch(cls())
+    except Exception as exc:
+        return None, f"{native.__name__}.{name} unusable: {exc!r}"
+    return cls, reason
+
+
 def native_build_advice() -> str:
     """Why the C twins are missing and the command that builds them, for the
     way this copy of dsa was installed."""
@@ -526,3 +543,38 @@ def finish_report(*, benchmark: str, title: str, workload: str,
                     targets=targets, notes=notes)
     report.resolve()
     return report
+
+
+#: Where a benchmark says what it is timing now (a progress line).
+Progress = Callable[[str], None]
+
+
+@dataclass
+class Session:
+    """What a benchmark's ``run`` keeps from its start to its report: the
+    options, the sizes for this mode, the notes so far, where to say what it
+    is timing, and the machine's load when it began (for the closing note)."""
+
+    options: Options
+    sizes: dict[str, int]
+    notes: list[str]
+    say: Progress
+    load_before: Optional[float]
+
+    @classmethod
+    def start(cls, options: Options, progress: Optional[Progress], *,
+              full: dict[str, int], quick: dict[str, int],
+              labels: dict[str, str]) -> "Session":
+        """Pick the sizes for this mode and note what ``--quick`` changed
+        (``labels`` naming the groups of rows, as :func:`size_notes` wants)."""
+        sizes = quick if options.quick else full
+        notes = size_notes(options, sizes, full, labels)
+        return cls(options, sizes, notes, progress or (lambda message: None),
+                   load_average())
+
+    def finish(self, rows: list[Row], targets: list[Target], *, benchmark: str,
+               title: str, workload: str) -> Report:
+        """The report of the run (see :func:`finish_report`)."""
+        return finish_report(benchmark=benchmark, title=title, workload=workload,
+                             options=self.options, rows=rows, targets=targets,
+                             notes=self.notes, load_before=self.load_before)

@@ -8,12 +8,13 @@ twins.
 
 from __future__ import annotations
 
+import functools
 import importlib
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import Callable, Iterable, Iterator, Sequence, TextIO
+from typing import Any, Callable, Iterable, Iterator, Sequence, TextIO, cast
 
 from rich import box
 from rich.console import Console
@@ -28,7 +29,7 @@ from .figures import Figure, figures_table, machines_panel
 from .markup import HOOK_KINDS
 from .terminal import GO_ON, QUIT, PagedOutput, Terminal, wait_for_one
 from .values import ValueKind, kind_for, parse_values, shown
-from .verdicts import Verdict
+from .verdicts import Verdict, not_measured
 
 
 Hook = Callable[["Context"], None]
@@ -73,6 +74,41 @@ class Hooks:
                                            Callable[["Context"], Verdict]]:
         """A claim's check: reads ``ctx.shared`` and returns a :class:`Verdict`."""
         return self.register("claim", name)  # type: ignore[return-value]
+
+    def claim_on(self, name: str, key: str, what: str) -> Callable[
+            [Callable[[Any], Verdict]], Callable[["Context"], Verdict]]:
+        """Register claim ``name``, whose check reads only the figures an
+        experiment left in ``ctx.shared[key]`` and receives them.  Without
+        them (the step did not run here, or measured nothing) the verdict is
+        "not measured (``what``)" and the check is not called."""
+        def decorate(check: Callable[[Any], Verdict]) -> Callable[["Context"], Verdict]:
+            @functools.wraps(check)
+            def claim(ctx: "Context") -> Verdict:
+                found = ctx.shared.get(key)
+                if found is None or (isinstance(found, (list, tuple)) and not found):
+                    return not_measured(what)
+                return check(found)
+            self.claim(name)(claim)
+            return claim
+        return decorate
+
+    def native_experiment(self, name: str, module: str, what: str) -> Callable[
+            [Callable[["Context", ModuleType], None]], Hook]:
+        """Register experiment ``name``, which runs on the C twin
+        ``dsa.native.<module>`` and receives it.  Without it the step says
+        what is skipped (``what``) and how to get the C twins, and the
+        experiment is not called."""
+        def decorate(run: Callable[["Context", ModuleType], None]) -> Hook:
+            @functools.wraps(run)
+            def experiment(ctx: "Context") -> None:
+                native = ctx.require_native(what, module)
+                if native is None:
+                    return
+                # Asked for by name, require_native gives the module (never True).
+                run(ctx, cast(ModuleType, native))
+            self.experiment(name)(experiment)
+            return experiment
+        return decorate
 
     def get(self, kind: str, name: str) -> Hook:
         return self._hooks[(kind, name)]

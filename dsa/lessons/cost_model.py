@@ -44,13 +44,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from typing import Callable, Sequence, TypeVar
 
 from rich.markup import escape
 from rich.text import Text
 
 from dsa.timing import format_ratio
 
+from .context import Context
 from .figures import Figure
 # The build's size and swap count are the heap table's (one place for both).
 from .heap_common import PUB_BUILD_N, PUB_BUILD_PUSH_SWAPS
@@ -403,3 +404,26 @@ def published_only(needs: str) -> Text:
     ``needs`` names the steps they come from, and what to run."""
     return Text.assemble(("Only the published side: ", "bold yellow"),
                          f"this machine's prices need {needs}.")
+
+
+#: Either model's prices: the races' :class:`UnitCosts` or the walks'
+#: :class:`WalkCosts`.
+Costs = TypeVar("Costs", UnitCosts, WalkCosts)
+
+
+def show_model(ctx: Context, *, prices_title: str, prices: list[Figure],
+               pub: Costs, now: Costs | None, predictions_title: str,
+               predictions: Sequence[Prediction], predictions_caption: str,
+               needs: str, explain: Callable[[Costs], Text]) -> None:
+    """Print a model step: the unit prices on both machines (captioned with
+    where each came from), the model's predictions beside the measurements,
+    then ``explain(now)``, why the ratios moved; or, where this machine's
+    prices could not be read, only what they need (``needs``)."""
+    ctx.table(prices_title, prices,
+              caption=sources_caption(pub.sources, now.sources if now else None))
+    ctx.table(predictions_title, prediction_rows(predictions),
+              caption=predictions_caption)
+    if now is None:
+        ctx.console.print(published_only(needs))
+        return
+    ctx.console.print(explain(now))

@@ -15,6 +15,7 @@ import time
 from array import array
 from collections import deque
 from typing import Any, Callable, Iterable
+from types import ModuleType
 
 from rich.markup import escape
 from rich.text import Text
@@ -92,11 +93,9 @@ def front_insert(ctx: Context) -> None:
     ctx.shared["front_insert"] = (big, t_big, small, t_small, t_deque)
 
 
-@hooks.claim("front_insert_ratio_large")
-def front_insert_ratio_large(ctx: Context) -> Verdict:
-    if "front_insert" not in ctx.shared:
-        return not_measured("the front inserts")
-    big, t_big, small, t_small, t_deque = ctx.shared["front_insert"]
+@hooks.claim_on("front_insert_ratio_large", "front_insert", "the front inserts")
+def front_insert_ratio_large(found: tuple) -> Verdict:
+    big, t_big, small, t_small, t_deque = found
     ratios = {big: t_big / t_deque, small: t_small / t_deque}
     evidence = "; ".join(f"list / deque at {count(k)}: {format_ratio(v)}"
                          for k, v in ratios.items())
@@ -210,11 +209,8 @@ def layout_name(layout: Any) -> str:
     return f"block {layout}"
 
 
-@hooks.experiment("block_sweep")
-def block_sweep(ctx: Context) -> None:
-    mod = ctx.require_native("the block-size sweep in C", "deque")
-    if mod is None:
-        return
+@hooks.native_experiment("block_sweep", "deque", "the block-size sweep in C")
+def block_sweep(ctx: Context, mod: ModuleType) -> None:
     n = ctx.size(1_000_000, 100_000)
     repeat = ctx.size(5, 1)
     ctx.quick_note(f"{count(n)} items, one timed run per kernel (full: 1,000,000, "
@@ -529,11 +525,8 @@ def ring_queue_like_blocks(ctx: Context) -> Verdict:
     return _ratio_claim(ratio, "queue, ring / blocks:", holds, faster=faster)
 
 
-@hooks.claim("ring_copies_under_two")
-def ring_copies_under_two(ctx: Context) -> Verdict:
-    got = ctx.shared.get("ring_deque")
-    if got is None:
-        return not_measured(RING_NOT_MEASURED)
+@hooks.claim_on("ring_copies_under_two", "ring_deque", RING_NOT_MEASURED)
+def ring_copies_under_two(got: dict) -> Verdict:
     n, copied = got["n"], got["copied"]
     return Verdict(copied < 2 * n, f"{count(copied)} items copied for {count(n)} appends",
                    {"copied": count(copied), "n": count(n),
@@ -564,15 +557,8 @@ def spare_blocks(ctx: Context) -> None:
                 "paused. No published figures.")
 
 
-def _spares(ctx: Context) -> dict | None:
-    return ctx.shared.get("spares")
-
-
-@hooks.claim("spares_allocate_nothing")
-def spares_allocate_nothing(ctx: Context) -> Verdict:
-    got = _spares(ctx)
-    if got is None:
-        return not_measured("the steady queue")
+@hooks.claim_on("spares_allocate_nothing", "spares", "the steady queue")
+def spares_allocate_nothing(got: dict) -> Verdict:
     kept, dropped, block = got["kept"], got["dropped"], got["block"]
     expected = dropped.ops // block
     values = {"kept": count(kept.fresh_blocks), "dropped": count(dropped.fresh_blocks),
@@ -582,11 +568,8 @@ def spares_allocate_nothing(ctx: Context) -> Verdict:
                    f"without ({count(expected)} expected)", values)
 
 
-@hooks.claim("spares_save_little_time")
-def spares_save_little_time(ctx: Context) -> Verdict:
-    got = _spares(ctx)
-    if got is None:
-        return not_measured("the steady queue")
+@hooks.claim_on("spares_save_little_time", "spares", "the steady queue")
+def spares_save_little_time(got: dict) -> Verdict:
     ratio = Ratio.of(got["dropped"].runs, got["kept"].runs)
     return _ratio_claim(ratio, "time without spares / with:", ratio.at_most(1.25))
 
@@ -614,11 +597,8 @@ def bounded_buffer(ctx: Context) -> None:
                 "No published figures.")
 
 
-@hooks.claim("maxlen_cost_flat")
-def maxlen_cost_flat(ctx: Context) -> Verdict:
-    rows = ctx.shared.get("bounded")
-    if not rows:
-        return not_measured("the bounded buffers")
+@hooks.claim_on("maxlen_cost_flat", "bounded", "the bounded buffers")
+def maxlen_cost_flat(rows: list) -> Verdict:
     small, big = rows[0], rows[-1]
     ratio = Ratio.of(big.deque_runs, small.deque_runs)
     return _ratio_claim(ratio, f"deque per item, k = {count(big.k)} / k = "
@@ -626,11 +606,8 @@ def maxlen_cost_flat(ctx: Context) -> Verdict:
                         small=count(small.k), big=count(big.k))
 
 
-@hooks.claim("maxlen_list_grows")
-def maxlen_list_grows(ctx: Context) -> Verdict:
-    rows = ctx.shared.get("bounded")
-    if not rows:
-        return not_measured("the bounded buffers")
+@hooks.claim_on("maxlen_list_grows", "bounded", "the bounded buffers")
+def maxlen_list_grows(rows: list) -> Verdict:
     big = rows[-1]
     ratio = Ratio.of(big.list_runs, big.deque_runs)
     return _ratio_claim(ratio, f"list / deque at k = {count(big.k)}:",
@@ -657,16 +634,14 @@ def rotate_cost(ctx: Context) -> None:
                 "the runs and their range. No published figures.")
 
 
-def _rotations(ctx: Context) -> dict | None:
-    rows = ctx.shared.get("rotate")
-    return None if not rows else {r.steps: r for r in rows}
+def _by_steps(rows: list) -> dict:
+    """The rotate rows by their distance k."""
+    return {r.steps: r for r in rows}
 
 
-@hooks.claim("rotate_the_short_way")
-def rotate_the_short_way(ctx: Context) -> Verdict:
-    by = _rotations(ctx)
-    if by is None:
-        return not_measured("the rotations")
+@hooks.claim_on("rotate_the_short_way", "rotate", "the rotations")
+def rotate_the_short_way(rows: list) -> Verdict:
+    by = _by_steps(rows)
     n = max(by) + 1
     ratio = Ratio.of(by[n - 1].blocked_runs, by[1].blocked_runs)
     below, above = ratio.at_most(3), ratio.at_least(1 / 3)
@@ -676,11 +651,9 @@ def rotate_the_short_way(ctx: Context) -> Verdict:
                         holds, n=count(n), last=count(n - 1))
 
 
-@hooks.claim("rotate_grows_with_distance")
-def rotate_grows_with_distance(ctx: Context) -> Verdict:
-    by = _rotations(ctx)
-    if by is None:
-        return not_measured("the rotations")
+@hooks.claim_on("rotate_grows_with_distance", "rotate", "the rotations")
+def rotate_grows_with_distance(rows: list) -> Verdict:
+    by = _by_steps(rows)
     half = (max(by) + 1) // 2
     ratio = Ratio.of(by[half].blocked_runs, by[1_000].blocked_runs)
     holds = ratio.at_least(half / 1_000 / 10)

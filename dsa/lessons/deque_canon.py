@@ -76,6 +76,17 @@ def _median_of(field: str) -> Any:
                     doc=f"The median of {field}.")
 
 
+class _BesideDeque:
+    """What a row that times the Python twin beside ``collections.deque``
+    derives from its ``deque_runs`` and ``blocked_runs``: the median seconds
+    of each.  (A plain base, so that each row's dataclass keeps its own
+    fields in its own order.)"""
+
+    deque_s = _median_of("deque_runs")
+
+    blocked_s = _median_of("blocked_runs")
+
+
 def per_item_runs(fn: Callable[[], Any], items: int, repeat: int = 3,
                   least: float = 0.0) -> Runs:
     """Seconds per item of each of ``repeat`` runs, each calling ``fn()``
@@ -110,7 +121,7 @@ def per_item_runs(fn: Callable[[], Any], items: int, repeat: int = 3,
 
 
 @dataclass(frozen=True)
-class BoundedRow:
+class BoundedRow(_BesideDeque):
     """Seconds per item keeping the last ``k`` of a stream (the runs of each)."""
 
     k: int
@@ -118,11 +129,7 @@ class BoundedRow:
     list_runs: Runs
     blocked_runs: Runs
 
-    deque_s = _median_of("deque_runs")
-
     list_s = _median_of("list_runs")
-
-    blocked_s = _median_of("blocked_runs")
 
 
 def bounded_buffer(ks: Sequence[int], stream_length: int, repeat: int = 3,
@@ -144,17 +151,13 @@ def bounded_buffer(ks: Sequence[int], stream_length: int, repeat: int = 3,
 
 
 @dataclass(frozen=True)
-class RotateRow:
+class RotateRow(_BesideDeque):
     """Seconds for one ``rotate(steps)`` on a deque of ``n`` (the runs of each)."""
 
     n: int
     steps: int
     deque_runs: Runs
     blocked_runs: Runs
-
-    deque_s = _median_of("deque_runs")
-
-    blocked_s = _median_of("blocked_runs")
 
 
 def rotate_cost(n: int, steps_list: Sequence[int], *, turns: int = 20,

@@ -178,6 +178,13 @@ def spread(probes: Sequence[int]) -> tuple[float, float, int]:
 # What growth costs
 
 
+def _per_insert(total: str) -> Any:
+    """A read-only property: the row's ``total`` shared out over its ``n``
+    inserts (0 for no inserts)."""
+    return property(lambda row: per_unit(getattr(row, total), row.n),
+                    doc=f"{total} per insert.")
+
+
 @dataclass(frozen=True)
 class GrowthCost:
     """Per-insert times of a growing table, around its resizes."""
@@ -190,13 +197,9 @@ class GrowthCost:
     total_ns: float
     times: list[int] = field(default_factory=list, repr=False)   # every insert's
 
-    @property
-    def moves_per_insert(self) -> float:
-        return per_unit(self.moved, self.n)
+    moves_per_insert = _per_insert("moved")
 
-    @property
-    def amortised_ns(self) -> float:
-        return per_unit(self.total_ns, self.n)
+    amortised_ns = _per_insert("total_ns")
 
 
 def insert_times(table: Any, n: int, after: Optional[Callable[[int], None]] = None,

@@ -14,7 +14,7 @@ from dsa.timing import format_seconds
 from . import hashtable_canon as hc
 from .figures import Figure, count
 from .hashtable_common import columns_table, hooks, quick_count
-from .runner import Context, Verdict, not_measured
+from .runner import Context, Verdict
 
 AROUND = 100                  # inserts either side of a resize, for their median
 TABLES = (("dict", None), ("ChainedHashTable", ChainedHashTable),
@@ -100,15 +100,8 @@ def growth_cost(ctx: Context) -> None:
                "all of them together place fewer than 2n keys: O(1) per insert.")
 
 
-def _found(ctx: Context) -> dict | None:
-    return ctx.shared.get("growth_cost")
-
-
-@hooks.claim("resize_is_a_spike")
-def resize_is_a_spike(ctx: Context) -> Verdict:
-    found = _found(ctx)
-    if found is None:
-        return not_measured("the growing tables")
+@hooks.claim_on("resize_is_a_spike", "growth_cost", "the growing tables")
+def resize_is_a_spike(found: dict) -> Verdict:
     spikes = {name: g.resize_ns[-1] / g.median_ns for name, g in found.items()}
     least = min(spikes, key=spikes.__getitem__)
     values = {"least": f"{spikes[least]:,.0f}x", "which": least,
@@ -117,11 +110,8 @@ def resize_is_a_spike(ctx: Context) -> Verdict:
         f"{name} {v:,.0f}x" for name, v in spikes.items()), values)
 
 
-@hooks.claim("amortised_stays_flat")
-def amortised_stays_flat(ctx: Context) -> Verdict:
-    found = _found(ctx)
-    if found is None:
-        return not_measured("the growing tables")
+@hooks.claim_on("amortised_stays_flat", "growth_cost", "the growing tables")
+def amortised_stays_flat(found: dict) -> Verdict:
     moves = max(g.moves_per_insert for g in found.values())
     gaps = {name: g.amortised_ns / computed_amortised(g) for name, g in found.items()}
     worst = max(gaps.values(), key=lambda r: max(r, 1 / r))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import statistics
 from typing import Any, Callable, Sequence
+from types import ModuleType
 
 from rich.text import Text
 
@@ -33,13 +34,10 @@ C_VARIANTS = (("open", "malloc", "open addressing"),
               ("chained", "pool", "chained, pool nodes"))
 
 
-@hooks.experiment("c_lookups")
-def c_lookups(ctx: Context) -> None:
+@hooks.native_experiment("c_lookups", "hashtable",
+                        "chaining vs open addressing in C (times and cache lines)")
+def c_lookups(ctx: Context, nh: ModuleType) -> None:
     c = ctx.console
-    nh = ctx.require_native("chaining vs open addressing in C (times and cache lines)",
-                            "hashtable")
-    if nh is None:
-        return
     capacity = ctx.size(C_CAPACITY, 1 << 15)
     lookups = ctx.size(100_000, 20_000)
     seeds = (1, 2, 3)
@@ -250,12 +248,9 @@ def tag_walk(slots: Sequence[object], hash_of: Callable[[int], int], key: int,
             "lines_untagged": len(without)}
 
 
-@hooks.experiment("c_tags")
-def c_tags(ctx: Context) -> None:
+@hooks.native_experiment("c_tags", "hashtable", "the tags of the C open-addressing table")
+def c_tags(ctx: Context, nh: ModuleType) -> None:
     c = ctx.console
-    nh = ctx.require_native("the tags of the C open-addressing table", "hashtable")
-    if nh is None:
-        return
     lookups = ctx.size(2_000, 500)
     rng = random.Random(2)
     keys = rng.sample(range(1, 1 << 62), int(TAG_LOAD * TAG_SLOTS) + lookups)

@@ -18,7 +18,7 @@ from rich.text import Text
 from . import hashtable_canon as hc
 from .figures import Figure, count
 from .hashtable_common import columns_table, hooks, quick_count
-from .runner import Context, Verdict, not_measured, threshold
+from .runner import Context, Verdict, threshold
 
 NAMES = {"linear": "linear", "quadratic": "quadratic", "double": "double hashing",
          "perturbation": "perturbation"}
@@ -166,16 +166,9 @@ def probe_race(ctx: Context) -> None:
                "slot is usually in the same cache line, the others' rarely.")
 
 
-def _race_rows(ctx: Context) -> dict | None:
-    found = ctx.shared.get("probe_race")
-    return None if found is None else found["rows"]
-
-
-@hooks.claim("knuth_holds")
-def knuth_holds(ctx: Context) -> Verdict:
-    rows = _race_rows(ctx)
-    if rows is None:
-        return not_measured("the probe race")
+@hooks.claim_on("knuth_holds", "probe_race", "the probe race")
+def knuth_holds(found: dict) -> Verdict:
+    rows = found["rows"]
     worst = 0.0                       # the largest relative miss, loads 0.5-0.9
     for load in (0.5, 0.75, 0.9):
         hit, miss = hc.knuth_linear(load)
@@ -192,11 +185,9 @@ def knuth_holds(ctx: Context) -> Verdict:
                    f"worst gap {values['off']} (failed lookups at half weight)", values)
 
 
-@hooks.claim("spreading_cuts_misses")
-def spreading_cuts_misses(ctx: Context) -> Verdict:
-    rows = _race_rows(ctx)
-    if rows is None:
-        return not_measured("the probe race")
+@hooks.claim_on("spreading_cuts_misses", "probe_race", "the probe race")
+def spreading_cuts_misses(found: dict) -> Verdict:
+    rows = found["rows"]
     linear = rows[("linear", 0.9)].miss_mean
     others = max(rows[(k, 0.9)].miss_mean for k in hc.SEQUENCES if k != "linear")
     ratio = linear / others
@@ -288,11 +279,8 @@ def _native_patterned(ctx: Context, n: int) -> None:
         + (", with no key out of its home slot." if keyed.longest_probe == 1 else ".")))
 
 
-@hooks.claim("mixing_fixes_patterns")
-def mixing_fixes_patterns(ctx: Context) -> Verdict:
-    found = ctx.shared.get("patterned_keys")
-    if found is None:
-        return not_measured("the patterned keys")
+@hooks.claim_on("mixing_fixes_patterns", "patterned_keys", "the patterned keys")
+def mixing_fixes_patterns(found: dict) -> Verdict:
     n, results = found["n"], found["results"]
     raw = results[("i << 32", "linear, slot = hash & mask")][0]
     mixed = results[("i << 32", "linear on mix64(hash)")][0]

@@ -518,11 +518,9 @@ def dict_facts(ctx: Context) -> None:
                       "at most two-thirds full.")
 
 
-@hooks.claim("dict_several_times_list")
-def dict_several_times_list(ctx: Context) -> Verdict:
-    if "dict_memory" not in ctx.shared:
-        return not_measured("the dict's memory")
-    list_bytes, dict_bytes = ctx.shared["dict_memory"]
+@hooks.claim_on("dict_several_times_list", "dict_memory", "the dict's memory")
+def dict_several_times_list(found: tuple) -> Verdict:
+    list_bytes, dict_bytes = found
     ratio = dict_bytes / list_bytes
     return Verdict(threshold(ratio, 2.5, 1.5), f"dict / list bytes {format_ratio(ratio)} "
                    "(sys.getsizeof, exact)", {"ratio": format_ratio(ratio)})

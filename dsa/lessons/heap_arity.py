@@ -6,6 +6,7 @@ measuring is :func:`dsa.lessons.heap_canon.arity_sweep`."""
 from __future__ import annotations
 
 from typing import Any
+from types import ModuleType
 
 from rich import box
 from rich.table import Table
@@ -30,11 +31,8 @@ def _ns(value: float) -> str:
     return f"{value:.1f} ns"
 
 
-@hooks.experiment("arity_sweep")
-def arity_sweep(ctx: Context) -> None:
-    nh = ctx.require_native("the d-ary sweep in C", "heap")
-    if nh is None:
-        return
+@hooks.native_experiment("arity_sweep", "heap", "the d-ary sweep in C")
+def arity_sweep(ctx: Context, nh: ModuleType) -> None:
     size = QUICK_SIZE if ctx.quick else FULL_SIZE
     ops, counted, repeat = (5_000, 500, 1) if ctx.quick else (20_000, 2_000, 3)
     ctx.quick_note(f"a heap of {count(size)} items ({format_bytes(size * 8)}, inside "

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import statistics
 from typing import Any
+from types import ModuleType
 
 from rich import box
 from rich.table import Table
@@ -51,12 +52,10 @@ def _sizes_for(ctx: Context) -> list[tuple[int, str]]:
     return sizes
 
 
-@hooks.experiment("cache_lines")
-def cache_lines(ctx: Context) -> None:
+@hooks.native_experiment("cache_lines", "heap",
+                        "binary vs 4-ary heaps in C (times and cache lines)")
+def cache_lines(ctx: Context, nh: ModuleType) -> None:
     c = ctx.console
-    nh = ctx.require_native("binary vs 4-ary heaps in C (times and cache lines)", "heap")
-    if nh is None:
-        return
 
     sizes = _sizes_for(ctx)
     ops = 20_000 if ctx.quick else 100_000

@@ -4,31 +4,15 @@ how its claims read their figures."""
 
 from __future__ import annotations
 
-import functools
-from typing import Any, Callable
-
-from .context import Context, Hooks
+from .context import Hooks
 from .figures import Ratio
-from .verdicts import Verdict, not_measured
 
 hooks = Hooks()
 
 
-def claim_on(name: str, key: str, what: str) -> Callable[
-        [Callable[[Any], Verdict]], Callable[[Context], Verdict]]:
-    """Register claim ``name``, whose check reads the figures an experiment
-    left in ``ctx.shared[key]``.  Without them (the step did not run here,
-    or measured nothing) the verdict is "not measured (``what``)"."""
-    def decorate(check: Callable[[Any], Verdict]) -> Callable[[Context], Verdict]:
-        @functools.wraps(check)
-        def claim(ctx: Context) -> Verdict:
-            found = ctx.shared.get(key)
-            if found is None or (isinstance(found, (list, tuple)) and not found):
-                return not_measured(what)
-            return check(found)
-        hooks.claim(name)(claim)
-        return claim
-    return decorate
+#: Register a claim whose check reads one experiment's figures (see
+#: :meth:`Hooks.claim_on`): ``@claim_on(name, key, what)``.
+claim_on = hooks.claim_on
 
 
 def surely_faster(ratio: Ratio, by: float) -> bool | None:

@@ -109,19 +109,18 @@ def cost_model(ctx: Context) -> None:
                                 "drain_shift": (drain_shift(race["insort"], now)
                                                 if race and now else None)}
 
-    ctx.table("The unit prices, on the articles' machine (read off published figures) "
-              "and on this one (measured)", price_rows(pub, now, call, shift, shift_big),
-              caption=cm.sources_caption(pub.sources, now.sources if now else None))
-    ctx.table("The two headline ratios: the model's prediction beside the measurement, "
-              "on each machine", cm.prediction_rows(predictions),
-              caption="measured / model is how far off the model is; near 1.00x, the "
-                      "four prices and the counts explain the ratio.")
-    if now is None:
-        ctx.console.print(cm.published_only(
-            "the drain race and the build, which did not run in this session (run "
-            "the whole lesson, or their steps first)"))
-        return
-    ctx.console.print(where_time_goes(pub, now, shift_big))
+    cm.show_model(
+        ctx, prices_title="The unit prices, on the articles' machine (read off "
+                          "published figures) and on this one (measured)",
+        prices=price_rows(pub, now, call, shift, shift_big), pub=pub, now=now,
+        predictions_title="The two headline ratios: the model's prediction beside "
+                          "the measurement, on each machine",
+        predictions=predictions,
+        predictions_caption="measured / model is how far off the model is; near "
+                            "1.00x, the four prices and the counts explain the ratio.",
+        needs="the drain race and the build, which did not run in this session (run "
+              "the whole lesson, or their steps first)",
+        explain=lambda now: where_time_goes(pub, now, shift_big))
 
 
 #: The four prices, in the order the text names them.

@@ -14,6 +14,7 @@ import statistics
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
+from types import ModuleType
 
 from rich.text import Text
 
@@ -103,11 +104,9 @@ def _xml(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-@hooks.experiment("ladder")
-def ladder(ctx: Context) -> None:
-    mod = ctx.require_native("the latency ladder (pointer chase inside C)", "linkedlist")
-    if mod is None:
-        return
+@hooks.native_experiment("ladder", "linkedlist",
+                        "the latency ladder (pointer chase inside C)")
+def ladder(ctx: Context, mod: ModuleType) -> None:
     if ctx.quick:
         sizes = tuple(s for s in mod.DEFAULT_LADDER_SIZES
                       if s in (16 << 10, 128 << 10, 1 << 20, 8 << 20, 32 << 20))

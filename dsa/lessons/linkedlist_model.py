@@ -94,20 +94,20 @@ def ratio_model(ctx: Context) -> None:
         "pub": pub, "now": now, "predictions": predictions, "chase": chase,
         "shuffled": shuffled,
         "seq": statistics.median(ladder.seq_runs) * 1e-9 if ladder is not None else None}
-    ctx.table("The walks' unit prices, on the articles' machine (read off published "
-              "figures) and on this one (measured)", price_rows(pub, now),
-              caption=cm.sources_caption(pub.sources, now.sources if now else None))
-    ctx.table("The two ratios: the model's prediction beside the measurement, on each "
-              "machine", cm.prediction_rows(predictions),
-              caption="chase / sequential = far load / streamed element; shuffled / "
-                      f"in order = (visit + {cm.VISIT_CHAIN} far loads) / visit. "
-                      "measured / model near 1.00x: the prices explain the ratio.")
-    if now is None:
-        ctx.console.print(cm.published_only(
-            "the C twin, the ladder and the shuffled visits, which did not all run "
-            "in this session (run the whole lesson)"))
-        return
-    ctx.console.print(why_they_moved(pub, now, predictions))
+    cm.show_model(
+        ctx, prices_title="The walks' unit prices, on the articles' machine (read off "
+                          "published figures) and on this one (measured)",
+        prices=price_rows(pub, now), pub=pub, now=now,
+        predictions_title="The two ratios: the model's prediction beside the "
+                          "measurement, on each machine",
+        predictions=predictions,
+        predictions_caption="chase / sequential = far load / streamed element; "
+                            f"shuffled / in order = (visit + {cm.VISIT_CHAIN} far "
+                            "loads) / visit. measured / model near 1.00x: the prices "
+                            "explain the ratio.",
+        needs="the C twin, the ladder and the shuffled visits, which did not all run "
+              "in this session (run the whole lesson)",
+        explain=lambda now: why_they_moved(pub, now, predictions))
 
 
 def price_rows(pub: cm.WalkCosts, now: cm.WalkCosts | None) -> list[Figure]:
@@ -163,15 +163,8 @@ def why_they_moved(pub: cm.WalkCosts, now: cm.WalkCosts,
 NO_PRICES = "this machine's walk prices (the C twin, the ladder, the shuffled visits)"
 
 
-def _found(ctx: Context) -> dict | None:
-    return ctx.shared.get("ratio_model")
-
-
-@hooks.claim("ratio_model_fits_article")
-def ratio_model_fits_article(ctx: Context) -> Verdict:
-    found = _found(ctx)
-    if found is None:
-        return not_measured("the cost model")
+@hooks.claim_on("ratio_model_fits_article", "ratio_model", "the cost model")
+def ratio_model_fits_article(found: dict) -> Verdict:
     misses, values = cm.article_misses(found["predictions"], ("chase", "shuffled"))
     holds = cm.combine([cm.within(m) for m in misses])
     return Verdict(holds, f"from the published prices: chase / sequential "
@@ -186,10 +179,9 @@ def reaches(ratio: Ratio, model: float) -> bool:
     return model > 0 and ratio.low / model <= cm.MISSES and ratio.high / model >= 1 / cm.MISSES
 
 
-@hooks.claim("ratio_model_fits_here")
-def ratio_model_fits_here(ctx: Context) -> Verdict:
-    found = _found(ctx)
-    if found is None or found["now"] is None:
+@hooks.claim_on("ratio_model_fits_here", "ratio_model", NO_PRICES)
+def ratio_model_fits_here(found: dict) -> Verdict:
+    if found["now"] is None:
         return not_measured(NO_PRICES)
     now = found["now"]
     chase, shuffled = found["predictions"]

@@ -16,6 +16,7 @@ import statistics
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from types import ModuleType
 
 from rich.text import Text
 
@@ -89,11 +90,8 @@ def page_bars(figures: TlbFigures, width: int) -> list[str]:
     return lines
 
 
-@hooks.experiment("tlb")
-def tlb(ctx: Context) -> None:
-    pages = ctx.require_native("the page-size chase (huge pages)", "pages")
-    if pages is None:
-        return
+@hooks.native_experiment("tlb", "pages", "the page-size chase (huge pages)")
+def tlb(ctx: Context, pages: ModuleType) -> None:
     if not pages.huge_pages_supported():
         ctx.console.print(Text("This build cannot ask the kernel for huge pages (no "
                                "madvise), so the step has nothing to compare.",

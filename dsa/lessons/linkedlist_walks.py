@@ -15,6 +15,7 @@ import statistics
 import time
 from pathlib import Path
 from typing import Any
+from types import ModuleType
 
 from rich.markup import escape
 from rich.text import Text
@@ -151,12 +152,9 @@ def _c_walks(ctx: Context, mod: Any) -> tuple[int, dict]:
     return ctx.shared["c_walks"]
 
 
-@hooks.experiment("c_walks")
-def c_walks(ctx: Context) -> None:
-    mod = ctx.require_native("the C walks (array, in-order nodes, shuffled nodes)",
-                             "linkedlist")
-    if mod is None:
-        return
+@hooks.native_experiment("c_walks", "linkedlist",
+                        "the C walks (array, in-order nodes, shuffled nodes)")
+def c_walks(ctx: Context, mod: ModuleType) -> None:
     n, results = _c_walks(ctx, mod)
     if n != PUB_N:
         size, l3 = n * mod.NODE_BYTES, l3_bytes(ctx.machine)
@@ -181,11 +179,9 @@ def c_walks(ctx: Context) -> None:
                       "Published: only the 1 GiB array walk was given in C.")
 
 
-@hooks.claim("python_nodes_slower")
-def python_nodes_slower(ctx: Context) -> Verdict:
-    if "python_walk" not in ctx.shared:
-        return not_measured("the Python walks")
-    _, r_list, r_nodes = ctx.shared["python_walk"]
+@hooks.claim_on("python_nodes_slower", "python_walk", "the Python walks")
+def python_nodes_slower(found: tuple) -> Verdict:
+    _, r_list, r_nodes = found
     return ratio_verdict(Ratio.of(r_nodes, r_list), 1.1, "nodes / list")
 
 
@@ -337,11 +333,10 @@ def allocation_order(ctx: Context) -> None:
                       "cost; in C nothing else is left, so the ratio is far larger.")
 
 
-@hooks.claim("allocation_order_matters")
-def allocation_order_matters(ctx: Context) -> Verdict:
-    if "allocation_order" not in ctx.shared:
-        return not_measured("the allocation-order walks")
-    r_o, r_s = ctx.shared["allocation_order"]
+@hooks.claim_on("allocation_order_matters", "allocation_order",
+                "the allocation-order walks")
+def allocation_order_matters(found: tuple) -> Verdict:
+    r_o, r_s = found
     return ratio_verdict(Ratio.of(r_s, r_o), 1.1, "Python, shuffled / in-order nodes")
 
 
