@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Optional, Sequence
+from typing import Any, Optional
 
 from hypothesis import strategies as st
 
 from dsa.practice.problem import Complexity, Family, Listing, Rules, declare
 from dsa.practice.problems._hashing import Packed, by_count, judge_steps, pack, show_steps, sizes
+from dsa.practice.stubs import class_stub
 
 STATEMENT = """\
 Write the class `MyHashMap`, a map from integer keys to integer values,
@@ -85,8 +86,9 @@ HINTS = (
     "a lookup for a missing key never meets an empty slot.",
 )
 
-STUB = '''\
-"""Design a hash map.
+STUB = class_stub(
+    '''\
+Design a hash map.
 
 Write MyHashMap, a map from int keys to int values stored in Python lists
 as a hash table (open addressing: a key whose slot is taken tries the next
@@ -102,33 +104,20 @@ cache are not allowed, however they are reached; hash() is.
     m.remove(3)
     m.get(3)      ->  -1
     len(m)        ->  1
-"""
-
-from __future__ import annotations
-
-
-class MyHashMap:
-    """A map from int keys to int values, built on a list of slots."""
-
-    def __init__(self) -> None:
-        raise NotImplementedError("write your solution here")
-
-    def put(self, key: int, value: int) -> None:
-        """Store value for key, replacing any previous value."""
-        raise NotImplementedError("write your solution here")
-
-    def get(self, key: int) -> int:
-        """Return the value stored for key, or -1 when it is absent."""
-        raise NotImplementedError("write your solution here")
-
-    def remove(self, key: int) -> None:
-        """Delete key and its value; do nothing when it is absent."""
-        raise NotImplementedError("write your solution here")
-
-    def __len__(self) -> int:
-        """Return the number of keys stored."""
-        raise NotImplementedError("write your solution here")
-'''
+''',
+    "MyHashMap",
+    "A map from int keys to int values, built on a list of slots.",
+    [
+        ("__init__(self) -> None", None),
+        ("put(self, key: int, value: int) -> None",
+         "Store value for key, replacing any previous value."),
+        ("get(self, key: int) -> int",
+         "Return the value stored for key, or -1 when it is absent."),
+        ("remove(self, key: int) -> None",
+         "Delete key and its value; do nothing when it is absent."),
+        ("__len__(self) -> int", "Return the number of keys stored."),
+    ],
+)
 
 #: An operation is ("put", key, value), ("get", key), ("remove", key) or
 #: ("len",); a case is a list of them, packed (see ``_hashing.pack``),

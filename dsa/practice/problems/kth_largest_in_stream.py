@@ -11,6 +11,7 @@ from dsa.practice.counting import Counted
 from dsa.practice.problem import Complexity, Family, Listing, declare
 from dsa.practice.problems._answers import numbers_text, sizes_between, whole_number
 from dsa.practice.problems._hashing import Packed, judge_steps, pack, show_steps
+from dsa.practice.stubs import class_stub
 
 #: A case: k, the numbers the object starts with, and the numbers added one
 #: by one (each add's answer is recorded).
@@ -71,8 +72,9 @@ HINTS = (
     "for it.  Then return `heap[0]`.",
 )
 
-STUB = '''\
-"""K-th largest number in a stream.
+STUB = class_stub(
+    '''\
+K-th largest number in a stream.
 
 KthLargest(k, nums) starts with the numbers in nums (at least k - 1 of
 them); add(val) adds a number and returns the k-th largest number seen so
@@ -83,23 +85,16 @@ of the k largest numbers.
     s.add(3)   ->  3     (4, 3, 1: the second largest is 3)
     s.add(5)   ->  4     (5, 4, 3, 1)
     s.add(5)   ->  5     (5, 5, 4, 3, 1)
-"""
-
-from __future__ import annotations
-
-import heapq
-
-
-class KthLargest:
-    """The numbers of a stream, ready to give their k-th largest."""
-
-    def __init__(self, k: int, nums: list[int]) -> None:
-        raise NotImplementedError("write your solution here")
-
-    def add(self, val: int) -> int:
-        """Add val to the stream; return the k-th largest number so far."""
-        raise NotImplementedError("write your solution here")
-'''
+''',
+    "KthLargest",
+    "The numbers of a stream, ready to give their k-th largest.",
+    [
+        ("__init__(self, k: int, nums: list[int]) -> None", None),
+        ("add(self, val: int) -> int",
+         "Add val to the stream; return the k-th largest number so far."),
+    ],
+    imports=("heapq",),
+)
 
 
 @st.composite

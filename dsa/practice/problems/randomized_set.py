@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from dsa.practice.problem import Complexity, Family, Listing, Rules, declare
 from dsa.practice.problems._answers import sizes_between, truth, whole_number
 from dsa.practice.problems._hashing import Packed, call, pack, show_steps, unpack
+from dsa.practice.stubs import class_stub
 
 STATEMENT = """\
 Write the class `RandomizedSet`, a set of integers that can also hand out
@@ -75,8 +76,9 @@ HINTS = (
     "last one, and remember to delete the removed member from the dict.",
 )
 
-STUB = '''\
-"""Randomized set.
+STUB = class_stub(
+    '''\
+Randomized set.
 
 insert(val) and remove(val) return True when they change the set, False
 otherwise; get_random() returns a member, each with the same probability
@@ -89,31 +91,17 @@ sortedcontainers is not allowed.
     s.insert(9)     ->  True
     s.remove(4)     ->  True
     s.get_random()  ->  9
-"""
-
-from __future__ import annotations
-
-import random
-
-
-class RandomizedSet:
-    """A set of ints with insert, remove and a uniformly random member."""
-
-    def __init__(self) -> None:
-        raise NotImplementedError("write your solution here")
-
-    def insert(self, val: int) -> bool:
-        """Add val; return True if it was not a member yet."""
-        raise NotImplementedError("write your solution here")
-
-    def remove(self, val: int) -> bool:
-        """Take val out; return True if it was a member."""
-        raise NotImplementedError("write your solution here")
-
-    def get_random(self) -> int:
-        """Return a member, each with the same probability."""
-        raise NotImplementedError("write your solution here")
-'''
+''',
+    "RandomizedSet",
+    "A set of ints with insert, remove and a uniformly random member.",
+    [
+        ("__init__(self) -> None", None),
+        ("insert(self, val: int) -> bool", "Add val; return True if it was not a member yet."),
+        ("remove(self, val: int) -> bool", "Take val out; return True if it was a member."),
+        ("get_random(self) -> int", "Return a member, each with the same probability."),
+    ],
+    imports=("random",),
+)
 
 #: The methods, by initial, with how many arguments each takes; ``draws``
 #: is a burst of get_random() calls, its argument the number of calls.
