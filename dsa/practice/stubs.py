@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from typing import Optional, Sequence, Tuple
 
-__all__ = ["Method", "UNWRITTEN", "class_stub"]
+__all__ = ["Method", "UNWRITTEN", "cache_methods", "class_outline", "class_stub"]
 
 #: The body of every method the learner has still to write.
 UNWRITTEN = 'raise NotImplementedError("write your solution here")'
@@ -48,6 +48,21 @@ UNWRITTEN = 'raise NotImplementedError("write your solution here")'
 #: the colon), and its docstring, or None for a method that needs none
 #: (an ``__init__`` whose class docstring already says what it builds).
 Method = Tuple[str, Optional[str]]
+
+
+def cache_methods(get: str, put: str) -> list[Method]:
+    """The methods of a bounded key-value cache, with these docstrings.
+
+    Every cache problem (``lru-cache``, ``lfu-cache``) asks for the same
+    interface, ``Cache(capacity)`` with ``get(key)`` and ``put(key,
+    value)``; what differs is the eviction rule, so only the docstrings
+    that say what a use is.
+    """
+    return [
+        ("__init__(self, capacity: int) -> None", None),
+        ("get(self, key: int) -> int", get),
+        ("put(self, key: int, value: int) -> None", put),
+    ]
 
 
 def class_stub(doc: str, name: str, summary: str, methods: Sequence[Method], *,
@@ -69,3 +84,22 @@ def class_stub(doc: str, name: str, summary: str, methods: Sequence[Method], *,
             parts.append(f'        """{method_doc}"""\n')
         parts.append(f"        {UNWRITTEN}\n")
     return "".join(parts)
+
+
+def class_outline(name: str, methods: Sequence[Method]) -> str:
+    """The class as a statement shows it: a fenced Python block of the
+    signatures alone, each ``def`` ending in ``: ...``.
+
+    Built from the same table as the stub, so the statement and the file
+    the learner fills in cannot disagree about a method.
+
+    >>> print(class_outline("Counter", [("add(self) -> int", "One more.")]))
+    ```python
+    class Counter:
+        def add(self) -> int: ...
+    ```
+    """
+    lines = ["```python", f"class {name}:"]
+    lines += [f"    def {signature}: ..." for signature, _ in methods]
+    lines.append("```")
+    return "\n".join(lines)

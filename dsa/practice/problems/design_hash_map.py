@@ -9,23 +9,27 @@ from hypothesis import strategies as st
 
 from dsa.practice.problem import Complexity, Family, Listing, Rules, declare
 from dsa.practice.problems._hashing import Packed, by_count, judge_steps, pack, show_steps, sizes
-from dsa.practice.stubs import class_stub
+from dsa.practice.stubs import Method, class_outline, class_stub
 
-STATEMENT = """\
+#: The class the learner writes, one method at a time: its signature, which
+#: the statement shows, and the docstring the stub gives it.
+_METHODS: list[Method] = [
+    ("__init__(self) -> None", None),
+    ("put(self, key: int, value: int) -> None",
+     "Store value for key, replacing any previous value."),
+    ("get(self, key: int) -> int", "Return the value stored for key, or -1 when it is absent."),
+    ("remove(self, key: int) -> None", "Delete key and its value; do nothing when it is absent."),
+    ("__len__(self) -> int", "Return the number of keys stored."),
+]
+
+STATEMENT = f"""\
 Write the class `MyHashMap`, a map from integer keys to integer values,
 **without** using Python's own hash-based containers: store the entries
 yourself in Python lists, as a hash table (open addressing, where every slot
 holds at most one entry and a key whose slot is taken tries the next ones;
 or chaining, where every slot holds a short list of entries).
 
-```python
-class MyHashMap:
-    def __init__(self) -> None: ...
-    def put(self, key: int, value: int) -> None: ...
-    def get(self, key: int) -> int: ...
-    def remove(self, key: int) -> None: ...
-    def __len__(self) -> int: ...
-```
+{class_outline("MyHashMap", _METHODS)}
 
 * `put(key, value)` stores `value` for `key`, replacing the old value if the
   key is already present.
@@ -39,7 +43,7 @@ class MyHashMap:
 
 `dict`, `set`, `frozenset`, `defaultdict`, `OrderedDict`, `Counter` and
 `functools`' `lru_cache` / `cache` (which keep a dict inside) are not
-allowed, nor `{}` literals and comprehensions, which build dicts and sets:
+allowed, nor `{{}}` literals and comprehensions, which build dicts and sets:
 the point is to build the table yourself.  After every check the grader
 looks through everything your map and your module hold, and none of the
 keys you were given may be a key of a dict or an element of a set there,
@@ -107,16 +111,7 @@ cache are not allowed, however they are reached; hash() is.
 ''',
     "MyHashMap",
     "A map from int keys to int values, built on a list of slots.",
-    [
-        ("__init__(self) -> None", None),
-        ("put(self, key: int, value: int) -> None",
-         "Store value for key, replacing any previous value."),
-        ("get(self, key: int) -> int",
-         "Return the value stored for key, or -1 when it is absent."),
-        ("remove(self, key: int) -> None",
-         "Delete key and its value; do nothing when it is absent."),
-        ("__len__(self) -> int", "Return the number of keys stored."),
-    ],
+    _METHODS,
 )
 
 #: An operation is ("put", key, value), ("get", key), ("remove", key) or

@@ -11,7 +11,7 @@ from dsa.practice.counting import Counted
 from dsa.practice.problem import Complexity, Family, Listing, declare
 from dsa.practice.problems._answers import numbers_text, sizes_between, whole_number
 from dsa.practice.problems._hashing import Packed, judge_steps, pack, show_steps
-from dsa.practice.stubs import class_stub
+from dsa.practice.stubs import Method, class_outline, class_stub
 
 #: A case: k, the numbers the object starts with, and the numbers added one
 #: by one (each add's answer is recorded).
@@ -20,15 +20,19 @@ Case = Tuple[int, List[int], List[int]]
 #: The most numbers in all the constraints allow.
 MOST = 2 * 10**4
 
-STATEMENT = """\
+#: The class the learner writes, one method at a time: its signature, which
+#: the statement shows, and the docstring the stub gives it.
+_METHODS: list[Method] = [
+    ("__init__(self, k: int, nums: list[int]) -> None", None),
+    ("add(self, val: int) -> int",
+     "Add val to the stream; return the k-th largest number so far."),
+]
+
+STATEMENT = f"""\
 Write the class `KthLargest`, which follows a stream of numbers and can
 always tell the k-th largest number seen so far.
 
-```python
-class KthLargest:
-    def __init__(self, k: int, nums: list[int]) -> None: ...
-    def add(self, val: int) -> int: ...
-```
+{class_outline("KthLargest", _METHODS)}
 
 * `KthLargest(k, nums)` starts with the numbers in `nums`.
 * `add(val)` adds one number to the stream and returns the k-th largest of
@@ -88,11 +92,7 @@ of the k largest numbers.
 ''',
     "KthLargest",
     "The numbers of a stream, ready to give their k-th largest.",
-    [
-        ("__init__(self, k: int, nums: list[int]) -> None", None),
-        ("add(self, val: int) -> int",
-         "Add val to the stream; return the k-th largest number so far."),
-    ],
+    _METHODS,
     imports=("heapq",),
 )
 

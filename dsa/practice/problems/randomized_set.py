@@ -12,19 +12,22 @@ from hypothesis import strategies as st
 from dsa.practice.problem import Complexity, Family, Listing, Rules, declare
 from dsa.practice.problems._answers import sizes_between, truth, whole_number
 from dsa.practice.problems._hashing import Packed, call, pack, show_steps, unpack
-from dsa.practice.stubs import class_stub
+from dsa.practice.stubs import Method, class_outline, class_stub
 
-STATEMENT = """\
+#: The class the learner writes, one method at a time: its signature, which
+#: the statement shows, and the docstring the stub gives it.
+_METHODS: list[Method] = [
+    ("__init__(self) -> None", None),
+    ("insert(self, val: int) -> bool", "Add val; return True if it was not a member yet."),
+    ("remove(self, val: int) -> bool", "Take val out; return True if it was a member."),
+    ("get_random(self) -> int", "Return a member, each with the same probability."),
+]
+
+STATEMENT = f"""\
 Write the class `RandomizedSet`, a set of integers that can also hand out
 one of its members **at random**, every operation in O(1) time on average.
 
-```python
-class RandomizedSet:
-    def __init__(self) -> None: ...
-    def insert(self, val: int) -> bool: ...
-    def remove(self, val: int) -> bool: ...
-    def get_random(self) -> int: ...
-```
+{class_outline("RandomizedSet", _METHODS)}
 
 * `insert(val)` adds `val` and returns `True`, or returns `False` when `val`
   is already a member (the set does not change).
@@ -94,12 +97,7 @@ sortedcontainers is not allowed.
 ''',
     "RandomizedSet",
     "A set of ints with insert, remove and a uniformly random member.",
-    [
-        ("__init__(self) -> None", None),
-        ("insert(self, val: int) -> bool", "Add val; return True if it was not a member yet."),
-        ("remove(self, val: int) -> bool", "Take val out; return True if it was a member."),
-        ("get_random(self) -> int", "Return a member, each with the same probability."),
-    ],
+    _METHODS,
     imports=("random",),
 )
 
