@@ -1,4 +1,4 @@
-"""The stub file a learner receives for a class problem, built from a table.
+r'''The stub file a learner receives for a class problem, built from a table.
 
 Every class problem hands out the same frame: a module docstring that
 restates the task with a worked example, ``from __future__ import
@@ -15,25 +15,25 @@ The grader finds the unwritten methods by that very body (see
 :mod:`dsa.practice.statics`), so every method a stub declares is reported
 as "not written yet" until the learner replaces it.
 
-    >>> print(class_stub("A counter.\\n", "Counter", "Counts up.",
+    >>> print(class_stub("A counter.\n", "Counter", "Counts up.",
     ...                  [("__init__(self) -> None", None),
     ...                   ("add(self) -> int", "One more; return the count.")]), end="")
-    \"\"\"A counter.
-    \"\"\"
+    """A counter.
+    """
     <BLANKLINE>
     from __future__ import annotations
     <BLANKLINE>
     <BLANKLINE>
     class Counter:
-        \"\"\"Counts up.\"\"\"
+        """Counts up."""
     <BLANKLINE>
         def __init__(self) -> None:
             raise NotImplementedError("write your solution here")
     <BLANKLINE>
         def add(self) -> int:
-            \"\"\"One more; return the count.\"\"\"
+            """One more; return the count."""
             raise NotImplementedError("write your solution here")
-"""
+'''
 
 from __future__ import annotations
 
