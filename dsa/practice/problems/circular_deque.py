@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from dsa.practice.problem import Complexity, Family, Listing, Rules, declare
 from dsa.practice.problems._timing import growth_sizes
+from dsa.practice.stubs import class_stub
 
 #: One operation: a method name, followed by the value for the two pushes.
 #: ``("len",)`` stands for ``len(d)``.
@@ -109,8 +110,9 @@ HINTS = (
     "writes there.  `pop_front` moves `head` forward; `pop_back` only needs `count -= 1`.",
 )
 
-STUB = '''\
-"""A bounded double-ended queue on a ring buffer.
+STUB = class_stub(
+    '''\
+A bounded double-ended queue on a ring buffer.
 
 CircularDeque(capacity) holds at most `capacity` values.  push_front and
 push_back add a value and return True (False, changing nothing, when full);
@@ -129,54 +131,25 @@ allowed, by any route: the grader checks.
     d.pop_front()     ->  True
     d.front()         ->  1
     len(d)            ->  1
-"""
-
-from __future__ import annotations
-
-
-class CircularDeque:
-    """A double-ended queue of at most ``capacity`` values, O(1) at both ends."""
-
-    def __init__(self, capacity: int) -> None:
-        """An empty deque with room for ``capacity`` (>= 1) values."""
-        raise NotImplementedError("write your solution here")
-
-    def push_front(self, value: int) -> bool:
-        """Add ``value`` at the front; False (and no change) when full."""
-        raise NotImplementedError("write your solution here")
-
-    def push_back(self, value: int) -> bool:
-        """Add ``value`` at the back; False (and no change) when full."""
-        raise NotImplementedError("write your solution here")
-
-    def pop_front(self) -> bool:
-        """Remove the front value; False when empty."""
-        raise NotImplementedError("write your solution here")
-
-    def pop_back(self) -> bool:
-        """Remove the back value; False when empty."""
-        raise NotImplementedError("write your solution here")
-
-    def front(self) -> int:
-        """The front value, or -1 when empty."""
-        raise NotImplementedError("write your solution here")
-
-    def back(self) -> int:
-        """The back value, or -1 when empty."""
-        raise NotImplementedError("write your solution here")
-
-    def is_empty(self) -> bool:
-        """True when the deque holds no values."""
-        raise NotImplementedError("write your solution here")
-
-    def is_full(self) -> bool:
-        """True when the deque holds ``capacity`` values."""
-        raise NotImplementedError("write your solution here")
-
-    def __len__(self) -> int:
-        """How many values the deque holds."""
-        raise NotImplementedError("write your solution here")
-'''
+''',
+    "CircularDeque",
+    "A double-ended queue of at most ``capacity`` values, O(1) at both ends.",
+    [
+        ("__init__(self, capacity: int) -> None",
+         "An empty deque with room for ``capacity`` (>= 1) values."),
+        ("push_front(self, value: int) -> bool",
+         "Add ``value`` at the front; False (and no change) when full."),
+        ("push_back(self, value: int) -> bool",
+         "Add ``value`` at the back; False (and no change) when full."),
+        ("pop_front(self) -> bool", "Remove the front value; False when empty."),
+        ("pop_back(self) -> bool", "Remove the back value; False when empty."),
+        ("front(self) -> int", "The front value, or -1 when empty."),
+        ("back(self) -> int", "The back value, or -1 when empty."),
+        ("is_empty(self) -> bool", "True when the deque holds no values."),
+        ("is_full(self) -> bool", "True when the deque holds ``capacity`` values."),
+        ("__len__(self) -> int", "How many values the deque holds."),
+    ],
+)
 
 
 #: The letters of a :data:`LongCase`, one per operation.

@@ -3,28 +3,33 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Optional, Sequence
+from typing import Any, Optional
 
 from hypothesis import strategies as st
 
 from dsa.practice.problem import Complexity, Family, Listing, Rules, declare
 from dsa.practice.problems._hashing import Packed, by_count, judge_steps, pack, show_steps, sizes
+from dsa.practice.stubs import Method, class_outline, class_stub
 
-STATEMENT = """\
+#: The class the learner writes, one method at a time: its signature, which
+#: the statement shows, and the docstring the stub gives it.
+_METHODS: list[Method] = [
+    ("__init__(self) -> None", None),
+    ("put(self, key: int, value: int) -> None",
+     "Store value for key, replacing any previous value."),
+    ("get(self, key: int) -> int", "Return the value stored for key, or -1 when it is absent."),
+    ("remove(self, key: int) -> None", "Delete key and its value; do nothing when it is absent."),
+    ("__len__(self) -> int", "Return the number of keys stored."),
+]
+
+STATEMENT = f"""\
 Write the class `MyHashMap`, a map from integer keys to integer values,
 **without** using Python's own hash-based containers: store the entries
 yourself in Python lists, as a hash table (open addressing, where every slot
 holds at most one entry and a key whose slot is taken tries the next ones;
 or chaining, where every slot holds a short list of entries).
 
-```python
-class MyHashMap:
-    def __init__(self) -> None: ...
-    def put(self, key: int, value: int) -> None: ...
-    def get(self, key: int) -> int: ...
-    def remove(self, key: int) -> None: ...
-    def __len__(self) -> int: ...
-```
+{class_outline("MyHashMap", _METHODS)}
 
 * `put(key, value)` stores `value` for `key`, replacing the old value if the
   key is already present.
@@ -38,7 +43,7 @@ class MyHashMap:
 
 `dict`, `set`, `frozenset`, `defaultdict`, `OrderedDict`, `Counter` and
 `functools`' `lru_cache` / `cache` (which keep a dict inside) are not
-allowed, nor `{}` literals and comprehensions, which build dicts and sets:
+allowed, nor `{{}}` literals and comprehensions, which build dicts and sets:
 the point is to build the table yourself.  After every check the grader
 looks through everything your map and your module hold, and none of the
 keys you were given may be a key of a dict or an element of a set there,
@@ -85,8 +90,9 @@ HINTS = (
     "a lookup for a missing key never meets an empty slot.",
 )
 
-STUB = '''\
-"""Design a hash map.
+STUB = class_stub(
+    '''\
+Design a hash map.
 
 Write MyHashMap, a map from int keys to int values stored in Python lists
 as a hash table (open addressing: a key whose slot is taken tries the next
@@ -102,33 +108,11 @@ cache are not allowed, however they are reached; hash() is.
     m.remove(3)
     m.get(3)      ->  -1
     len(m)        ->  1
-"""
-
-from __future__ import annotations
-
-
-class MyHashMap:
-    """A map from int keys to int values, built on a list of slots."""
-
-    def __init__(self) -> None:
-        raise NotImplementedError("write your solution here")
-
-    def put(self, key: int, value: int) -> None:
-        """Store value for key, replacing any previous value."""
-        raise NotImplementedError("write your solution here")
-
-    def get(self, key: int) -> int:
-        """Return the value stored for key, or -1 when it is absent."""
-        raise NotImplementedError("write your solution here")
-
-    def remove(self, key: int) -> None:
-        """Delete key and its value; do nothing when it is absent."""
-        raise NotImplementedError("write your solution here")
-
-    def __len__(self) -> int:
-        """Return the number of keys stored."""
-        raise NotImplementedError("write your solution here")
-'''
+''',
+    "MyHashMap",
+    "A map from int keys to int values, built on a list of slots.",
+    _METHODS,
+)
 
 #: An operation is ("put", key, value), ("get", key), ("remove", key) or
 #: ("len",); a case is a list of them, packed (see ``_hashing.pack``),

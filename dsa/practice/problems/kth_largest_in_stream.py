@@ -11,6 +11,7 @@ from dsa.practice.counting import Counted
 from dsa.practice.problem import Complexity, Family, Listing, declare
 from dsa.practice.problems._answers import numbers_text, sizes_between, whole_number
 from dsa.practice.problems._hashing import Packed, judge_steps, pack, show_steps
+from dsa.practice.stubs import Method, class_outline, class_stub
 
 #: A case: k, the numbers the object starts with, and the numbers added one
 #: by one (each add's answer is recorded).
@@ -19,15 +20,19 @@ Case = Tuple[int, List[int], List[int]]
 #: The most numbers in all the constraints allow.
 MOST = 2 * 10**4
 
-STATEMENT = """\
+#: The class the learner writes, one method at a time: its signature, which
+#: the statement shows, and the docstring the stub gives it.
+_METHODS: list[Method] = [
+    ("__init__(self, k: int, nums: list[int]) -> None", None),
+    ("add(self, val: int) -> int",
+     "Add val to the stream; return the k-th largest number so far."),
+]
+
+STATEMENT = f"""\
 Write the class `KthLargest`, which follows a stream of numbers and can
 always tell the k-th largest number seen so far.
 
-```python
-class KthLargest:
-    def __init__(self, k: int, nums: list[int]) -> None: ...
-    def add(self, val: int) -> int: ...
-```
+{class_outline("KthLargest", _METHODS)}
 
 * `KthLargest(k, nums)` starts with the numbers in `nums`.
 * `add(val)` adds one number to the stream and returns the k-th largest of
@@ -71,8 +76,9 @@ HINTS = (
     "for it.  Then return `heap[0]`.",
 )
 
-STUB = '''\
-"""K-th largest number in a stream.
+STUB = class_stub(
+    '''\
+K-th largest number in a stream.
 
 KthLargest(k, nums) starts with the numbers in nums (at least k - 1 of
 them); add(val) adds a number and returns the k-th largest number seen so
@@ -83,23 +89,12 @@ of the k largest numbers.
     s.add(3)   ->  3     (4, 3, 1: the second largest is 3)
     s.add(5)   ->  4     (5, 4, 3, 1)
     s.add(5)   ->  5     (5, 5, 4, 3, 1)
-"""
-
-from __future__ import annotations
-
-import heapq
-
-
-class KthLargest:
-    """The numbers of a stream, ready to give their k-th largest."""
-
-    def __init__(self, k: int, nums: list[int]) -> None:
-        raise NotImplementedError("write your solution here")
-
-    def add(self, val: int) -> int:
-        """Add val to the stream; return the k-th largest number so far."""
-        raise NotImplementedError("write your solution here")
-'''
+''',
+    "KthLargest",
+    "The numbers of a stream, ready to give their k-th largest.",
+    _METHODS,
+    imports=("heapq",),
+)
 
 
 @st.composite

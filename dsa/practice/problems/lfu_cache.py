@@ -10,19 +10,22 @@ from hypothesis import strategies as st
 from dsa.practice.problem import Complexity, Family, Listing, Rules, declare
 from dsa.practice.problems._answers import sizes_between, whole_number
 from dsa.practice.problems._hashing import Packed, judge_steps, pack, show_steps
+from dsa.practice.stubs import cache_methods, class_outline, class_stub
 
-STATEMENT = """\
+#: The class the learner writes: the cache interface, each method with the
+#: docstring the stub gives it (the statement shows the signatures).
+_METHODS = cache_methods(
+    get="Return the value of key (a use), or -1.",
+    put="Insert or update key (an update is a use); evict first if it does not fit.",
+)
+
+STATEMENT = f"""\
 Write the class `LFUCache`, a cache holding at most `capacity` entries.
 When a new entry does not fit, the cache drops the entry **used least
 often**, and among several used equally little, the one whose last use is
 the oldest.
 
-```python
-class LFUCache:
-    def __init__(self, capacity: int) -> None: ...
-    def get(self, key: int) -> int: ...
-    def put(self, key: int, value: int) -> None: ...
-```
+{class_outline("LFUCache", _METHODS)}
 
 * Every entry has a **use count**.  A new entry starts at 1.
 * `get(key)` returns the value stored for `key`, or `-1` when the key is not
@@ -78,8 +81,9 @@ HINTS = (
     "its count too.  An update of an existing key must never evict.",
 )
 
-STUB = '''\
-"""LFU cache.
+STUB = class_stub(
+    '''\
+LFU cache.
 
 LFUCache(capacity): get(key) returns the value or -1; put(key, value)
 inserts or updates.  Every hit and every update is a use.  When a new key
@@ -95,25 +99,11 @@ O(1) per call.
     c.get(3)      ->  30      (keys 1 and 3 now both have 2 uses)
     c.put(4, 40)              (a tie: evicts key 1, used longer ago)
     c.get(1)      ->  -1
-"""
-
-from __future__ import annotations
-
-
-class LFUCache:
-    """At most `capacity` entries; the least frequently used one is evicted."""
-
-    def __init__(self, capacity: int) -> None:
-        raise NotImplementedError("write your solution here")
-
-    def get(self, key: int) -> int:
-        """Return the value of key (a use), or -1."""
-        raise NotImplementedError("write your solution here")
-
-    def put(self, key: int, value: int) -> None:
-        """Insert or update key (an update is a use); evict first if it does not fit."""
-        raise NotImplementedError("write your solution here")
-'''
+''',
+    "LFUCache",
+    "At most `capacity` entries; the least frequently used one is evicted.",
+    _METHODS,
+)
 
 _FORBIDDEN = ("functools.lru_cache", "functools.cache")
 

@@ -12,18 +12,21 @@ from dsa.practice import harness
 from dsa.practice.guard import RuleBroken
 from dsa.practice.problem import Complexity, Family, Listing, Rules, declare
 from dsa.practice.problems._hashing import judge_steps, pack, show_steps, sizes
+from dsa.practice.stubs import cache_methods, class_outline, class_stub
 
-STATEMENT = """\
+#: The class the learner writes: the cache interface, each method with the
+#: docstring the stub gives it (the statement shows the signatures).
+_METHODS = cache_methods(
+    get="Return the value of key (now the most recently used), or -1.",
+    put="Insert or update key; evict the least recently used if it does not fit.",
+)
+
+STATEMENT = f"""\
 Write the class `LRUCache`, a cache holding at most `capacity` entries.
 When a new entry does not fit, the cache drops the entry that was **used
 least recently**.
 
-```python
-class LRUCache:
-    def __init__(self, capacity: int) -> None: ...
-    def get(self, key: int) -> int: ...
-    def put(self, key: int, value: int) -> None: ...
-```
+{class_outline("LRUCache", _METHODS)}
 
 * `get(key)` returns the value stored for `key`, or `-1` when the key is not
   in the cache.  A hit counts as a use: the key becomes the most recently
@@ -78,8 +81,9 @@ HINTS = (
     "and that an update must not evict anything.",
 )
 
-STUB = '''\
-"""LRU cache.
+STUB = class_stub(
+    '''\
+LRU cache.
 
 Write LRUCache(capacity): get(key) returns the value or -1 and makes the key
 the most recently used; put(key, value) inserts or updates the key (an update
@@ -94,25 +98,11 @@ order in a linked list of your own.
     c.put(3, 30)              (evicts 2)
     c.get(2)      ->  -1
     c.get(3)      ->  30
-"""
-
-from __future__ import annotations
-
-
-class LRUCache:
-    """At most `capacity` entries; the least recently used one is evicted."""
-
-    def __init__(self, capacity: int) -> None:
-        raise NotImplementedError("write your solution here")
-
-    def get(self, key: int) -> int:
-        """Return the value of key (now the most recently used), or -1."""
-        raise NotImplementedError("write your solution here")
-
-    def put(self, key: int, value: int) -> None:
-        """Insert or update key; evict the least recently used if it does not fit."""
-        raise NotImplementedError("write your solution here")
-'''
+''',
+    "LRUCache",
+    "At most `capacity` entries; the least recently used one is evicted.",
+    _METHODS,
+)
 
 #: An operation is ("get", key) or ("put", key, value); a case is
 #: (capacity, operations packed by ``_hashing.pack``), replayed on one fresh

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from dsa.practice.guard import RuleBroken
 from dsa.practice.problem import Complexity, Family, Listing, Rules, declare
+from dsa.practice.stubs import class_stub
 
 #: One operation: ``("push", value)``, ``("pop",)``, ``("peek",)`` or ``("empty",)``.
 Operation = Tuple[Any, ...]
@@ -71,8 +72,9 @@ HINTS = (
     "all, even though one `pop` can move many values.",
 )
 
-STUB = '''\
-"""A queue made of two stacks.
+STUB = class_stub(
+    '''\
+A queue made of two stacks.
 
 MyQueue keeps its values in two Python lists used as stacks (append to put
 a value on, pop() to take the last one off): push(value) adds at the back,
@@ -88,34 +90,17 @@ collections.deque, no queue module.
     q.push(3)
     q.pop()     ->  2
     q.empty()   ->  False
-"""
-
-from __future__ import annotations
-
-
-class MyQueue:
-    """First in, first out, on two stacks."""
-
-    def __init__(self) -> None:
-        """An empty queue."""
-        raise NotImplementedError("write your solution here")
-
-    def push(self, value: int) -> None:
-        """Add ``value`` at the back."""
-        raise NotImplementedError("write your solution here")
-
-    def pop(self) -> int:
-        """Remove and return the front value (the queue is not empty)."""
-        raise NotImplementedError("write your solution here")
-
-    def peek(self) -> int:
-        """The front value, left in place (the queue is not empty)."""
-        raise NotImplementedError("write your solution here")
-
-    def empty(self) -> bool:
-        """True when the queue holds no values."""
-        raise NotImplementedError("write your solution here")
-'''
+''',
+    "MyQueue",
+    "First in, first out, on two stacks.",
+    [
+        ("__init__(self) -> None", "An empty queue."),
+        ("push(self, value: int) -> None", "Add ``value`` at the back."),
+        ("pop(self) -> int", "Remove and return the front value (the queue is not empty)."),
+        ("peek(self) -> int", "The front value, left in place (the queue is not empty)."),
+        ("empty(self) -> bool", "True when the queue holds no values."),
+    ],
+)
 
 #: How deep the search for the queue's lists goes, and how many objects it
 #: looks at, at most.

@@ -12,18 +12,22 @@ from hypothesis import strategies as st
 from dsa.practice.problem import Complexity, Family, Listing, Rules, declare
 from dsa.practice.problems._answers import sizes_between, truth, whole_number
 from dsa.practice.problems._hashing import Packed, call, pack, show_steps, unpack
+from dsa.practice.stubs import Method, class_outline, class_stub
 
-STATEMENT = """\
+#: The class the learner writes, one method at a time: its signature, which
+#: the statement shows, and the docstring the stub gives it.
+_METHODS: list[Method] = [
+    ("__init__(self) -> None", None),
+    ("insert(self, val: int) -> bool", "Add val; return True if it was not a member yet."),
+    ("remove(self, val: int) -> bool", "Take val out; return True if it was a member."),
+    ("get_random(self) -> int", "Return a member, each with the same probability."),
+]
+
+STATEMENT = f"""\
 Write the class `RandomizedSet`, a set of integers that can also hand out
 one of its members **at random**, every operation in O(1) time on average.
 
-```python
-class RandomizedSet:
-    def __init__(self) -> None: ...
-    def insert(self, val: int) -> bool: ...
-    def remove(self, val: int) -> bool: ...
-    def get_random(self) -> int: ...
-```
+{class_outline("RandomizedSet", _METHODS)}
 
 * `insert(val)` adds `val` and returns `True`, or returns `False` when `val`
   is already a member (the set does not change).
@@ -75,8 +79,9 @@ HINTS = (
     "last one, and remember to delete the removed member from the dict.",
 )
 
-STUB = '''\
-"""Randomized set.
+STUB = class_stub(
+    '''\
+Randomized set.
 
 insert(val) and remove(val) return True when they change the set, False
 otherwise; get_random() returns a member, each with the same probability
@@ -89,31 +94,12 @@ sortedcontainers is not allowed.
     s.insert(9)     ->  True
     s.remove(4)     ->  True
     s.get_random()  ->  9
-"""
-
-from __future__ import annotations
-
-import random
-
-
-class RandomizedSet:
-    """A set of ints with insert, remove and a uniformly random member."""
-
-    def __init__(self) -> None:
-        raise NotImplementedError("write your solution here")
-
-    def insert(self, val: int) -> bool:
-        """Add val; return True if it was not a member yet."""
-        raise NotImplementedError("write your solution here")
-
-    def remove(self, val: int) -> bool:
-        """Take val out; return True if it was a member."""
-        raise NotImplementedError("write your solution here")
-
-    def get_random(self) -> int:
-        """Return a member, each with the same probability."""
-        raise NotImplementedError("write your solution here")
-'''
+''',
+    "RandomizedSet",
+    "A set of ints with insert, remove and a uniformly random member.",
+    _METHODS,
+    imports=("random",),
+)
 
 #: The methods, by initial, with how many arguments each takes; ``draws``
 #: is a burst of get_random() calls, its argument the number of calls.

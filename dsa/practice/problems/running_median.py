@@ -8,6 +8,7 @@ from typing import Any, Callable, List, Optional, Union
 from hypothesis import strategies as st
 
 from dsa.practice.problem import Complexity, Family, Listing, declare
+from dsa.practice.stubs import class_stub
 
 from ._heap_inputs import LIMIT, sizes, small_or_extreme, wide, wide_list
 
@@ -72,8 +73,9 @@ HINTS = (
     "move one top across.  `median` reads `-low[0]` and `high[0]`.",
 )
 
-STUB = '''\
-"""Running median.
+STUB = class_stub(
+    '''\
+Running median.
 
 MedianFinder() starts empty; add(num) adds a number; median() returns the
 median of all numbers added so far as a float (the mean of the two middle
@@ -85,27 +87,17 @@ Aim for O(log n) per add and O(1) per median.
     finder.add(1); finder.median()   ->  3.0
     finder.add(2); finder.median()   ->  2.0
     MedianFinder().median()          ->  raises ValueError
-"""
-
-from __future__ import annotations
-
-import heapq
-
-
-class MedianFinder:
-    """The numbers added so far, ready to report their median."""
-
-    def __init__(self) -> None:
-        raise NotImplementedError("write your solution here")
-
-    def add(self, num: int) -> None:
-        """Add one number."""
-        raise NotImplementedError("write your solution here")
-
-    def median(self) -> float:
-        """Return the median of the numbers added so far; ValueError if none."""
-        raise NotImplementedError("write your solution here")
-'''
+''',
+    "MedianFinder",
+    "The numbers added so far, ready to report their median.",
+    [
+        ("__init__(self) -> None", None),
+        ("add(self, num: int) -> None", "Add one number."),
+        ("median(self) -> float",
+         "Return the median of the numbers added so far; ValueError if none."),
+    ],
+    imports=("heapq",),
+)
 
 
 def _cases() -> Any:
