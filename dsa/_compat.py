@@ -113,6 +113,10 @@ def cannot_pickle(obj: object) -> TypeError:
 # Integer arguments
 ###############################################################################
 
+# CPython's words for an integer too big for a Py_ssize_t index or count.
+_CANNOT_FIT = "cannot fit '{}' into an index-sized integer"
+
+
 def has_index(obj: object) -> bool:
     """Can ``obj`` serve as an integer index (int, bool, numpy ints...)?"""
     return hasattr(type(obj), "__index__")
@@ -125,20 +129,24 @@ def as_ssize(obj: Any) -> int:
     TypeError ("'str' object cannot be interpreted as an integer") for
     anything without ``__index__``, OverflowError past the C range.
     """
+    return _as_ssize_or(obj, OverflowError,
+                        "Python int too large to convert to C ssize_t")
+
+
+def _as_ssize_or(obj: Any, error: type[Exception], message: str) -> int:
+    """``operator.index(obj)``, or ``error(message)`` past the C range of a
+    ``Py_ssize_t``; ``{}`` in ``message`` names ``obj``'s type.  The three
+    callers differ only in the error the C function they copy raises."""
     number = operator.index(obj)
     if not SSIZE_MIN <= number <= SSIZE_MAX:
-        raise OverflowError("Python int too large to convert to C ssize_t")
+        raise error(message.format(name_of(obj)))
     return number
 
 
 def as_subscript(obj: Any) -> int:
     """The integer in ``seq[obj]`` (``PyNumber_AsSsize_t(obj, IndexError)``):
     past the C range it is an IndexError naming ``obj``'s type."""
-    number = operator.index(obj)
-    if not SSIZE_MIN <= number <= SSIZE_MAX:
-        raise IndexError(
-            f"cannot fit '{name_of(obj)}' into an index-sized integer")
-    return number
+    return _as_ssize_or(obj, IndexError, _CANNOT_FIT)
 
 
 def as_slice_bound(obj: Any) -> int:
@@ -191,11 +199,7 @@ def as_repeat_count(obj: Any) -> int:
     """The ``n`` of ``seq * n`` and ``seq *= n``."""
     if not has_index(obj):
         raise cannot_multiply(obj)
-    number = operator.index(obj)
-    if not SSIZE_MIN <= number <= SSIZE_MAX:
-        raise OverflowError(
-            f"cannot fit '{name_of(obj)}' into an index-sized integer")
-    return number
+    return _as_ssize_or(obj, OverflowError, _CANNOT_FIT)
 
 
 def as_sort_flag(obj: Any) -> bool:
@@ -220,6 +224,16 @@ def same_item(item: Any, value: Any) -> bool:
     return item is value or bool(item == value)
 
 
+def _comparison(op: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+    """The special method for ``op`` (``operator.eq`` makes ``__eq__``): it
+    hands ``other`` and ``op`` to the instance's ``_compare``."""
+    def compare(self: Any, other: Any) -> Any:
+        return self._compare(other, op)
+    name = f"__{op.__name__}__"
+    compare.__name__, compare.__qualname__ = name, f"RichComparisons.{name}"
+    return compare
+
+
 class RichComparisons:
     """``==``, ``!=``, ``<``, ``<=``, ``>``, ``>=``, each handed to the class's
     own ``_compare(other, op)`` with the matching ``operator`` function, as
@@ -232,23 +246,12 @@ class RichComparisons:
     def _compare(self, other: Any, op: Callable[[Any, Any], Any]) -> Any:
         raise NotImplementedError
 
-    def __eq__(self, other: object) -> Any:
-        return self._compare(other, operator.eq)
-
-    def __ne__(self, other: object) -> Any:
-        return self._compare(other, operator.ne)
-
-    def __lt__(self, other: Any) -> Any:
-        return self._compare(other, operator.lt)
-
-    def __le__(self, other: Any) -> Any:
-        return self._compare(other, operator.le)
-
-    def __gt__(self, other: Any) -> Any:
-        return self._compare(other, operator.gt)
-
-    def __ge__(self, other: Any) -> Any:
-        return self._compare(other, operator.ge)
+    __eq__ = _comparison(operator.eq)
+    __ne__ = _comparison(operator.ne)
+    __lt__ = _comparison(operator.lt)
+    __le__ = _comparison(operator.le)
+    __gt__ = _comparison(operator.gt)
+    __ge__ = _comparison(operator.ge)
 
     __hash__ = None  # type: ignore[assignment]
 
