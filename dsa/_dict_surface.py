@@ -372,18 +372,24 @@ class DictSurface(TableOptions, MutableMapping[Any, Any]):
         return True
 
     def __or__(self, other: Any) -> Any:
-        if not isinstance(other, Mapping):
-            return NotImplemented
-        new = self.copy()
-        new._update(other)
-        return new
+        return self._union(other, reflected=False)
 
     def __ror__(self, other: Any) -> Any:
+        return self._union(other, reflected=True)
+
+    def _union(self, other: Any, reflected: bool) -> Any:
+        """``self | other``, or ``other | self`` if ``reflected``: a new table
+        of our class and options, the right operand's values winning.  Like
+        dict's, only for another mapping (else NotImplemented)."""
         if not isinstance(other, Mapping):
             return NotImplemented
-        new = self._empty_like()
-        new._update(other)
-        new._update(self)
+        if reflected:
+            new = self._empty_like()
+            new._update(other)
+            new._update(self)
+        else:
+            new = self.copy()               # our capacity and order too
+            new._update(other)
         return new
 
     def __ior__(self, other: Any) -> Any:
