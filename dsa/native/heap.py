@@ -60,7 +60,7 @@ from typing import Any, Iterable, Iterator, List, Optional
 from dsa._compat import restore_state, subclass_state
 from dsa.heap import HeapStats     # the counters both twins report in
 from dsa.pictures import Pictured
-from dsa.timing import per_unit
+from dsa.timing import per_unit_of
 
 from ._common import (as_choice, as_int64, as_int64_list, as_positive,
                       as_seed, as_size, check, check_nonempty, repr_name)
@@ -390,10 +390,8 @@ class DrainResult:
     total_ns: int     # push_ns + pop_ns
     ok: bool
 
-    @property
-    def ns_per_item(self) -> float:
-        """total_ns / n: one push plus one pop, in nanoseconds."""
-        return per_unit(self.total_ns, self.n)
+    ns_per_item = per_unit_of("total_ns", "n",
+                              "total_ns / n: one push plus one pop, in nanoseconds.")
 
 
 @dataclass(frozen=True)
