@@ -564,13 +564,32 @@ def is_set_view(obj: object) -> bool:
     return isinstance(obj, _DICT_VIEW_TYPES) or isinstance(obj, SetViewOperations)
 
 
-def _updated(left: Any, update: Callable[[set[Any], Any], None],
-             right: Any) -> set[Any]:
+SetUpdate = Callable[[set[Any], Any], None]
+SetOperator = Callable[[Any, Any], set[Any]]
+
+
+def _updated(left: Any, update: SetUpdate, right: Any) -> set[Any]:
     """``set(left)``, then ``update(that, right)``: one of the set operators
     of a dict view."""
     result: set[Any] = set(left)
     update(result, right)
     return result
+
+
+def _set_operators(name: str, update: SetUpdate) -> tuple[SetOperator, SetOperator]:
+    """``view OP other`` and the reflected ``other OP view`` (``__or__`` and
+    ``__ror__`` for the ``name`` "or"), both by :func:`_updated` with one
+    in-place ``update`` of :class:`set`."""
+    def forward(self: Any, other: Any) -> set[Any]:
+        return _updated(self, update, other)
+
+    def reflected(self: Any, other: Any) -> set[Any]:
+        return _updated(other, update, self)
+
+    for function, dunder in ((forward, f"__{name}__"), (reflected, f"__r{name}__")):
+        function.__name__ = dunder
+        function.__qualname__ = f"SetViewOperations.{dunder}"
+    return forward, reflected
 
 
 class SetViewOperations:
@@ -601,23 +620,9 @@ class SetViewOperations:
 
     # |, - and ^ as dictobject.c does them: a set of the left operand, then
     # updated in place by the right one (so a non-iterable fails there).
-    def __or__(self, other: Any) -> set[Any]:
-        return _updated(self, set.update, other)
-
-    def __ror__(self, other: Any) -> set[Any]:
-        return _updated(other, set.update, self)
-
-    def __sub__(self, other: Any) -> set[Any]:
-        return _updated(self, set.difference_update, other)
-
-    def __rsub__(self, other: Any) -> set[Any]:
-        return _updated(other, set.difference_update, self)
-
-    def __xor__(self, other: Any) -> set[Any]:
-        return _updated(self, set.symmetric_difference_update, other)
-
-    def __rxor__(self, other: Any) -> set[Any]:
-        return _updated(other, set.symmetric_difference_update, self)
+    __or__, __ror__ = _set_operators("or", set.update)
+    __sub__, __rsub__ = _set_operators("sub", set.difference_update)
+    __xor__, __rxor__ = _set_operators("xor", set.symmetric_difference_update)
 
     def isdisjoint(self, other: Any) -> bool:
         """True if the view and ``other`` have nothing in common."""
