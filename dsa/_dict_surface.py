@@ -313,7 +313,8 @@ class DictSurface(TableOptions, MutableMapping[Any, Any]):
     def __sizeof__(self) -> int:
         size = object.__sizeof__(self) + sys.getsizeof(self._entries)
         size += self._size * self._entry_class.__basicsize__
-        return size + sum(array.__sizeof__() for array in self._arrays())
+        structure: int = sum(array.__sizeof__() for array in self._arrays())
+        return size + structure
 
     # -- iteration and views --------------------------------------------------
 
