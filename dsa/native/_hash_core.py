@@ -220,7 +220,7 @@ def _api(prefix: str, traced: bool) -> _Api:
 _KEY, _VALUE, _ITEM = 0, 1, 2          # what a walk yields of each pair
 
 
-class _TableWalk:
+class _TableWalk(Iterator[Any]):
     """A walk over a C table's pairs, fetched in batches, as dict's
     iterators walk a dict: keys, values or items (``pick``);
     ``operator.length_hint`` says how many are left, and pickling stores
@@ -238,15 +238,14 @@ class _TableWalk:
         self._cursor = owner._c.ffi.new("size_t[2]", list(cursor))
         self._batch, self._at = list(batch), 0
 
-    def __iter__(self) -> "_TableWalk":
-        return self
+    # __iter__, returning the walk itself, comes from Iterator.
 
     def __next__(self) -> Any:
         owner = self._owner
         if owner is None:
             raise StopIteration
-        c = owner._c
         with owner._lock:
+            c = owner._c
             if c.mods(owner._h) != self._mods:
                 self._owner = None
                 raise RuntimeError(DICT_CHANGED_SIZE)  # dict's words
