@@ -336,7 +336,6 @@ class _NativeHashTable(NativeFace, MutableMapping):
     _PREFIX = ""
     _OPEN = False
     _SLOT_WORD = "slot"
-    _WALKS = "the slots"                # what iteration walks, for the docstring
 
     @staticmethod
     def _checked_rest(seed: Any, capacity: Any, on_resize: Any,
@@ -357,13 +356,15 @@ class _NativeHashTable(NativeFace, MutableMapping):
         for the prefix dsa_ch_."""
         return cls._PREFIX.rstrip("_") + " **"
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, /, walks: Optional[str] = None,
+                          **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         # What both public tables say alike, written once: appended to each
-        # one's own docstring (indented as it is, for help()).
-        if cls.__doc__ and "_WALKS" in cls.__dict__:
+        # one's own docstring (indented as it is, for help()).  ``walks``,
+        # given in the class statement, says what iteration walks.
+        if cls.__doc__ and walks is not None:
             cls.__doc__ = cls.__doc__.rstrip() + _SLOT_ORDER_NOTE.format(
-                walks=cls._WALKS, name=cls.__name__) + "\n    "
+                walks=walks, name=cls.__name__) + "\n    "
 
     # ---- plumbing ---------------------------------------------------------
 
