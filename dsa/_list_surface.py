@@ -60,7 +60,7 @@ import operator
 from collections.abc import MutableSequence
 from reprlib import recursive_repr
 from types import GenericAlias
-from typing import (TYPE_CHECKING, Any, Callable, Dict, Generic, Iterable,
+from typing import (TYPE_CHECKING, Any, Callable, Generic, Iterable,
                     Iterator, List, Optional, SupportsIndex, Tuple, TypeVar,
                     Union, overload)
 
