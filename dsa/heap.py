@@ -257,17 +257,17 @@ def _position(i: int, size: Optional[int] = None) -> int:
     return i
 
 
-def _count_swaps(stats: Stats, start: int, stop: int) -> None:
-    """A sift from ``start`` to ``stop`` made a swap per level between them,
-    up or down (node ``i`` is ``(i + 1).bit_length() - 1`` levels deep)."""
-    if stats is not None:
-        stats.swaps += abs((start + 1).bit_length() - (stop + 1).bit_length())
+def _levels(start: int, stop: int) -> int:
+    """The swaps of a sift from ``start`` to ``stop``: one per level between
+    them, up or down (node ``i`` is ``(i + 1).bit_length() - 1`` levels deep)."""
+    return abs((start + 1).bit_length() - (stop + 1).bit_length())
 
 
 def _settle(heap: Any, start: int, stop: int, item: Any, stats: Stats) -> int:
-    """End a sift of ``item`` from ``start``: write it where it stopped, count
-    the swaps, and return ``stop``."""
-    _count_swaps(stats, start, stop)
+    """End a sift of ``item`` from ``start``: count the swaps, write the item
+    where it stopped, and return ``stop``."""
+    if stats is not None:
+        stats.swaps += _levels(start, stop)
     heap[stop] = item
     return stop
 
@@ -275,7 +275,8 @@ def _settle(heap: Any, start: int, stop: int, item: Any, stats: Stats) -> int:
 def _undo(heap: Any, start: int, stop: int, item: Any, stats: Stats) -> None:
     """Undo a sift of ``item`` from ``start`` to ``stop``: the rest step back.
     The swaps it had made still count, as comparisons asked still count."""
-    _count_swaps(stats, start, stop)
+    if stats is not None:
+        stats.swaps += _levels(start, stop)
     path = [max(start, stop)]                # the lower end, its parent, ...
     while path[-1] > min(start, stop):
         path.append((path[-1] - 1) >> 1)
