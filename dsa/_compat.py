@@ -113,6 +113,10 @@ def cannot_pickle(obj: object) -> TypeError:
 # Integer arguments
 ###############################################################################
 
+# CPython's words for an integer too big for a Py_ssize_t index or count.
+_CANNOT_FIT = "cannot fit '{}' into an index-sized integer"
+
+
 def has_index(obj: object) -> bool:
     """Can ``obj`` serve as an integer index (int, bool, numpy ints...)?"""
     return hasattr(type(obj), "__index__")
@@ -125,20 +129,24 @@ def as_ssize(obj: Any) -> int:
     TypeError ("'str' object cannot be interpreted as an integer") for
     anything without ``__index__``, OverflowError past the C range.
     """
+    return _as_ssize_or(obj, OverflowError,
+                        "Python int too large to convert to C ssize_t")
+
+
+def _as_ssize_or(obj: Any, error: type[Exception], message: str) -> int:
+    """``operator.index(obj)``, or ``error(message)`` past the C range of a
+    ``Py_ssize_t``; ``{}`` in ``message`` names ``obj``'s type.  The three
+    callers differ only in the error the C function they copy raises."""
     number = operator.index(obj)
     if not SSIZE_MIN <= number <= SSIZE_MAX:
-        raise OverflowError("Python int too large to convert to C ssize_t")
+        raise error(message.format(name_of(obj)))
     return number
 
 
 def as_subscript(obj: Any) -> int:
     """The integer in ``seq[obj]`` (``PyNumber_AsSsize_t(obj, IndexError)``):
     past the C range it is an IndexError naming ``obj``'s type."""
-    number = operator.index(obj)
-    if not SSIZE_MIN <= number <= SSIZE_MAX:
-        raise IndexError(
-            f"cannot fit '{name_of(obj)}' into an index-sized integer")
-    return number
+    return _as_ssize_or(obj, IndexError, _CANNOT_FIT)
 
 
 def as_slice_bound(obj: Any) -> int:
@@ -191,11 +199,7 @@ def as_repeat_count(obj: Any) -> int:
     """The ``n`` of ``seq * n`` and ``seq *= n``."""
     if not has_index(obj):
         raise cannot_multiply(obj)
-    number = operator.index(obj)
-    if not SSIZE_MIN <= number <= SSIZE_MAX:
-        raise OverflowError(
-            f"cannot fit '{name_of(obj)}' into an index-sized integer")
-    return number
+    return _as_ssize_or(obj, OverflowError, _CANNOT_FIT)
 
 
 def as_sort_flag(obj: Any) -> bool:
@@ -220,6 +224,16 @@ def same_item(item: Any, value: Any) -> bool:
     return item is value or bool(item == value)
 
 
+def _comparison(op: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+    """The special method for ``op`` (``operator.eq`` makes ``__eq__``): it
+    hands ``other`` and ``op`` to the instance's ``_compare``."""
+    def compare(self: Any, other: Any) -> Any:
+        return self._compare(other, op)
+    name = f"__{op.__name__}__"
+    compare.__name__, compare.__qualname__ = name, f"RichComparisons.{name}"
+    return compare
+
+
 class RichComparisons:
     """``==``, ``!=``, ``<``, ``<=``, ``>``, ``>=``, each handed to the class's
     own ``_compare(other, op)`` with the matching ``operator`` function, as
@@ -232,23 +246,12 @@ class RichComparisons:
     def _compare(self, other: Any, op: Callable[[Any, Any], Any]) -> Any:
         raise NotImplementedError
 
-    def __eq__(self, other: object) -> Any:
-        return self._compare(other, operator.eq)
-
-    def __ne__(self, other: object) -> Any:
-        return self._compare(other, operator.ne)
-
-    def __lt__(self, other: Any) -> Any:
-        return self._compare(other, operator.lt)
-
-    def __le__(self, other: Any) -> Any:
-        return self._compare(other, operator.le)
-
-    def __gt__(self, other: Any) -> Any:
-        return self._compare(other, operator.gt)
-
-    def __ge__(self, other: Any) -> Any:
-        return self._compare(other, operator.ge)
+    __eq__ = _comparison(operator.eq)
+    __ne__ = _comparison(operator.ne)
+    __lt__ = _comparison(operator.lt)
+    __le__ = _comparison(operator.le)
+    __gt__ = _comparison(operator.gt)
+    __ge__ = _comparison(operator.ge)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -561,13 +564,32 @@ def is_set_view(obj: object) -> bool:
     return isinstance(obj, _DICT_VIEW_TYPES) or isinstance(obj, SetViewOperations)
 
 
-def _updated(left: Any, update: Callable[[set[Any], Any], None],
-             right: Any) -> set[Any]:
+SetUpdate = Callable[[set[Any], Any], None]
+SetOperator = Callable[[Any, Any], set[Any]]
+
+
+def _updated(left: Any, update: SetUpdate, right: Any) -> set[Any]:
     """``set(left)``, then ``update(that, right)``: one of the set operators
     of a dict view."""
     result: set[Any] = set(left)
     update(result, right)
     return result
+
+
+def _set_operators(name: str, update: SetUpdate) -> tuple[SetOperator, SetOperator]:
+    """``view OP other`` and the reflected ``other OP view`` (``__or__`` and
+    ``__ror__`` for the ``name`` "or"), both by :func:`_updated` with one
+    in-place ``update`` of :class:`set`."""
+    def forward(self: Any, other: Any) -> set[Any]:
+        return _updated(self, update, other)
+
+    def reflected(self: Any, other: Any) -> set[Any]:
+        return _updated(other, update, self)
+
+    for function, dunder in ((forward, f"__{name}__"), (reflected, f"__r{name}__")):
+        function.__name__ = dunder
+        function.__qualname__ = f"SetViewOperations.{dunder}"
+    return forward, reflected
 
 
 class SetViewOperations:
@@ -598,23 +620,9 @@ class SetViewOperations:
 
     # |, - and ^ as dictobject.c does them: a set of the left operand, then
     # updated in place by the right one (so a non-iterable fails there).
-    def __or__(self, other: Any) -> set[Any]:
-        return _updated(self, set.update, other)
-
-    def __ror__(self, other: Any) -> set[Any]:
-        return _updated(other, set.update, self)
-
-    def __sub__(self, other: Any) -> set[Any]:
-        return _updated(self, set.difference_update, other)
-
-    def __rsub__(self, other: Any) -> set[Any]:
-        return _updated(other, set.difference_update, self)
-
-    def __xor__(self, other: Any) -> set[Any]:
-        return _updated(self, set.symmetric_difference_update, other)
-
-    def __rxor__(self, other: Any) -> set[Any]:
-        return _updated(other, set.symmetric_difference_update, self)
+    __or__, __ror__ = _set_operators("or", set.update)
+    __sub__, __rsub__ = _set_operators("sub", set.difference_update)
+    __xor__, __rxor__ = _set_operators("xor", set.symmetric_difference_update)
 
     def isdisjoint(self, other: Any) -> bool:
         """True if the view and ``other`` have nothing in common."""

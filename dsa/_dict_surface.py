@@ -15,7 +15,8 @@ from a key to its stored hash), ``_find(key, h)`` (the entry or None),
 ``_add(key, h, value)`` (insert an absent key, growing if need be),
 ``_place(entry)`` (put an entry into a structure known to have room),
 ``_unlink(entry)`` (take an entry out of the slots), ``_reset(capacity)``,
-``_capacity()`` and ``_structure_sizeof()``.
+``_capacity()`` and ``_arrays()`` (the arrays of the structure, for
+``clear`` and ``__sizeof__``).
 
 Insertion order: a dense entries list beside the slots
 ======================================================
@@ -91,8 +92,7 @@ class DictSurface(TableOptions, MutableMapping[Any, Any]):
         def _find(self, key: Any, h: int) -> Optional[Entry]: ...
         def _add(self, key: Any, h: int, value: Any) -> None: ...
         def _unlink(self, entry: Any) -> None: ...
-        def _detach(self) -> tuple[object, ...]: ...
-        def _structure_sizeof(self) -> int: ...
+        def _arrays(self) -> tuple[Any, ...]: ...
 
     # Mutable, so unhashable like dict.  The ignore is unavoidable: Python
     # marks a class unhashable with None, where typeshed declares a method.
@@ -267,7 +267,7 @@ class DictSurface(TableOptions, MutableMapping[Any, Any]):
         """Remove every key and go back to the minimum capacity."""
         # Keep the old structure alive until the new one is in place: freeing
         # it can run a key's or value's __del__, which may look at the table.
-        old = self._detach()
+        old = (self._entries, *self._arrays())
         self._reset(self._min_capacity)
         del old
 
@@ -313,7 +313,8 @@ class DictSurface(TableOptions, MutableMapping[Any, Any]):
     def __sizeof__(self) -> int:
         size = object.__sizeof__(self) + sys.getsizeof(self._entries)
         size += self._size * self._entry_class.__basicsize__
-        return size + self._structure_sizeof()
+        structure: int = sum(array.__sizeof__() for array in self._arrays())
+        return size + structure
 
     # -- iteration and views --------------------------------------------------
 
@@ -372,18 +373,24 @@ class DictSurface(TableOptions, MutableMapping[Any, Any]):
         return True
 
     def __or__(self, other: Any) -> Any:
-        if not isinstance(other, Mapping):
-            return NotImplemented
-        new = self.copy()
-        new._update(other)
-        return new
+        return self._union(other, reflected=False)
 
     def __ror__(self, other: Any) -> Any:
+        return self._union(other, reflected=True)
+
+    def _union(self, other: Any, reflected: bool) -> Any:
+        """``self | other``, or ``other | self`` if ``reflected``: a new table
+        of our class and options, the right operand's values winning.  Like
+        dict's, only for another mapping (else NotImplemented)."""
         if not isinstance(other, Mapping):
             return NotImplemented
-        new = self._empty_like()
-        new._update(other)
-        new._update(self)
+        if reflected:
+            new = self._empty_like()
+            new._update(other)
+            new._update(self)
+        else:
+            new = self.copy()               # our capacity and order too
+            new._update(other)
         return new
 
     def __ior__(self, other: Any) -> Any:

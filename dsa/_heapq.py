@@ -218,11 +218,11 @@ def _heapq_functions(reverse: bool, suffix: str) -> Tuple[Any, ...]:
         if not heap:
             raise IndexError(HEAP_EMPTY)
         item = heap.pop()
-        if not heap:
-            return item                  # it was the only one
-        top = heap[0]
-        _sift(heap, 0, item, True, reverse)
-        return top
+        if heap:
+            top = heap[0]
+            _sift(heap, 0, item, True, reverse)
+            return top
+        return item                      # it was the only one
 
     def heapreplace(heap: List[Any], item: Any, /) -> Any:
         if not isinstance(heap, list):
@@ -235,15 +235,12 @@ def _heapq_functions(reverse: bool, suffix: str) -> Tuple[Any, ...]:
 
     def heappushpop(heap: List[Any], item: Any, /) -> Any:
         # If ``item`` would be popped straight back, it is returned at once
-        # and the heap is not touched at all.
+        # and the heap is not touched at all.  Otherwise it is a replace,
+        # whose IndexError also covers a comparison that emptied the heap.
         if not isinstance(heap, list):
             check_heap_list(pushpop_name, heap, "argument 1")
         if heap and (item < heap[0] if reverse else heap[0] < item):
-            if not heap:             # the comparison itself emptied the heap
-                raise IndexError(HEAP_EMPTY)
-            top = heap[0]
-            _sift(heap, 0, item, True, reverse)
-            return top
+            return heapreplace(heap, item)
         return item
 
     def heapify(heap: List[Any], /) -> None:

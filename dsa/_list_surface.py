@@ -60,7 +60,7 @@ import operator
 from collections.abc import MutableSequence
 from reprlib import recursive_repr
 from types import GenericAlias
-from typing import (TYPE_CHECKING, Any, Callable, Dict, Generic, Iterable,
+from typing import (TYPE_CHECKING, Any, Callable, Generic, Iterable,
                     Iterator, List, Optional, SupportsIndex, Tuple, TypeVar,
                     Union, overload)
 
@@ -672,13 +672,14 @@ def _forward(node: N, hops: int) -> N:
 
 
 def _chain(nodes: List[N]) -> Optional[N]:
-    """Link ``nodes`` in this order through ``_next``; return the first."""
-    for node, following in zip(nodes, nodes[1:]):
-        node._next = following
-    if not nodes:
-        return None
-    nodes[-1]._next = None
-    return nodes[0]
+    """Link ``nodes`` in this order through ``_next``; return the first
+    (None for no nodes).  Built from the back, each node's successor is
+    already at hand when the node is linked, and the last one gets None."""
+    first: Optional[N] = None
+    for node in reversed(nodes):
+        node._next = first
+        first = node
+    return first
 
 
 # -- merge sort on links -------------------------------------------------------

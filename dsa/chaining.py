@@ -236,14 +236,12 @@ class ChainedHashTable(Pictured, DictSurface, picture="chained"):
         self._mask = capacity - 1
         self._clear_entries()
 
-    def _detach(self) -> tuple[object, ...]:
-        return (self._entries, self._chains)
+    def _arrays(self) -> tuple[Any, ...]:
+        """The structure's one array: the chain heads."""
+        return (self._chains,)
 
     def _capacity(self) -> int:
         return len(self._chains)
-
-    def _structure_sizeof(self) -> int:
-        return self._chains.__sizeof__()
 
     # -- pictures and checks ------------------------------------------------------
 

@@ -93,6 +93,7 @@ from typing import (TYPE_CHECKING, Any, Generic, Iterable, Iterator, List,
 
 from dsa._collections_deque import _EMPTY, _END, DequeSurface
 from dsa._compat import EMPTY_DEQUE, as_maxlen, deque_position, name_of
+from dsa._properties import read_only
 from dsa.pictures import Pictured
 
 if TYPE_CHECKING:
@@ -179,21 +180,27 @@ class BlockedDeque(Pictured, DequeSurface[T], picture="deque"):
         self._left_block, self._left_slots = block, block.slots
         self._block_count += 1
 
+    def _drop_end_block(self, block: _Block[T]) -> None:
+        """``block``, an end of a chain of two or more, has been emptied: its
+        neighbour lets go of it, the count goes down, and it is released."""
+        if block.prev is not None:          # the right end
+            block.prev.next = None
+        if block.next is not None:          # the left end
+            block.next.prev = None
+        self._block_count -= 1
+        self._release_block(block)
+
     def _unlink_right_block(self) -> None:
         block, left = self._right_block, self._right_block.prev
         assert left is not None             # the chain has two blocks or more
-        left.next = None
         self._right_block, self._right_slots = left, left.slots
-        self._block_count -= 1
-        self._release_block(block)
+        self._drop_end_block(block)
 
     def _unlink_left_block(self) -> None:
         block, right = self._left_block, self._left_block.next
         assert right is not None            # the chain has two blocks or more
-        right.prev = None
         self._left_block, self._left_slots = right, right.slots
-        self._block_count -= 1
-        self._release_block(block)
+        self._drop_end_block(block)
 
     def _is_empty(self) -> bool:
         # Cheaper than _size() == 0: one block, and no item in it.
@@ -470,20 +477,11 @@ class BlockedDeque(Pictured, DequeSurface[T], picture="deque"):
     def __bool__(self) -> bool:
         return not self._is_empty()
 
-    @property
-    def maxlen(self) -> Optional[int]:
-        """The maximum length, or None for an unbounded deque (read-only)."""
-        return self._maxlen
-
-    @property
-    def block_size(self) -> int:
-        """Slots per block (read-only)."""
-        return self._block_size
-
-    @property
-    def block_count(self) -> int:
-        """How many blocks the chain has now (an empty deque has one)."""
-        return self._block_count
+    maxlen = read_only("_maxlen", "The maximum length, or None for an unbounded "
+                                  "deque (read-only).")
+    block_size = read_only("_block_size", "Slots per block (read-only).")
+    block_count = read_only("_block_count", "How many blocks the chain has now "
+                                            "(an empty deque has one).")
 
     def blocks(self) -> List[List[T]]:
         """A snapshot of the layout: the items of each block, left to right.

@@ -142,13 +142,9 @@ def _sift_up(heap: Any, i: int, beats: Beats, stats: Stats,
                 heap[i] = item
                 on_swap(was, i)
     except BaseException:
-        _undo(heap, start, i, item)
+        _undo(heap, start, i, item, stats)
         raise
-    finally:
-        if stats is not None:                    # a swap per level climbed
-            stats.swaps += (start + 1).bit_length() - (i + 1).bit_length()
-    heap[i] = item
-    return i
+    return _settle(heap, start, i, item, stats)
 
 
 def sift_down(heap: Any, i: int, n: Optional[int] = None, *, key: KeyFunc = None,
@@ -190,13 +186,9 @@ def _sift_down(heap: Any, i: int, size: int, beats: Beats, stats: Stats,
                 heap[i] = item
                 on_swap((i - 1) >> 1, i)
     except BaseException:
-        _undo(heap, start, i, item)
+        _undo(heap, start, i, item, stats)
         raise
-    finally:
-        if stats is not None:                    # a swap per level sunk
-            stats.swaps += (i + 1).bit_length() - (start + 1).bit_length()
-    heap[i] = item
-    return i
+    return _settle(heap, start, i, item, stats)
 
 
 def heapify_bottom_up(seq: Any, *, stats: Stats = None, key: KeyFunc = None,
@@ -265,8 +257,26 @@ def _position(i: int, size: Optional[int] = None) -> int:
     return i
 
 
-def _undo(heap: Any, start: int, stop: int, item: Any) -> None:
-    """Undo a sift of ``item`` from ``start`` to ``stop``: the rest step back."""
+def _levels(start: int, stop: int) -> int:
+    """The swaps of a sift from ``start`` to ``stop``: one per level between
+    them, up or down (node ``i`` is ``(i + 1).bit_length() - 1`` levels deep)."""
+    return abs((start + 1).bit_length() - (stop + 1).bit_length())
+
+
+def _settle(heap: Any, start: int, stop: int, item: Any, stats: Stats) -> int:
+    """End a sift of ``item`` from ``start``: count the swaps, write the item
+    where it stopped, and return ``stop``."""
+    if stats is not None:
+        stats.swaps += _levels(start, stop)
+    heap[stop] = item
+    return stop
+
+
+def _undo(heap: Any, start: int, stop: int, item: Any, stats: Stats) -> None:
+    """Undo a sift of ``item`` from ``start`` to ``stop``: the rest step back.
+    The swaps it had made still count, as comparisons asked still count."""
+    if stats is not None:
+        stats.swaps += _levels(start, stop)
     path = [max(start, stop)]                # the lower end, its parent, ...
     while path[-1] > min(start, stop):
         path.append((path[-1] - 1) >> 1)

@@ -53,6 +53,7 @@ from reprlib import recursive_repr
 from typing import (Any, Callable, Dict, Generic, Hashable, Iterator, Optional,
                     Tuple, TypeVar)
 
+from dsa._properties import read_only
 from dsa.linkedlist import DoublyLinkedList, DoublyNode
 from dsa.pictures import Pictured
 
@@ -91,20 +92,9 @@ class LRUCache(Pictured, Generic[K, V], picture="lru"):
 
     # -- counters and sizes --------------------------------------------------
 
-    @property
-    def capacity(self) -> int:
-        """The most entries the cache holds."""
-        return self._capacity
-
-    @property
-    def hits(self) -> int:
-        """How many ``get`` / ``cache[key]`` calls found their key."""
-        return self._hits
-
-    @property
-    def misses(self) -> int:
-        """How many ``get`` / ``cache[key]`` calls did not."""
-        return self._misses
+    capacity = read_only("_capacity", "The most entries the cache holds.")
+    hits = read_only("_hits", "How many ``get`` / ``cache[key]`` calls found their key.")
+    misses = read_only("_misses", "How many ``get`` / ``cache[key]`` calls did not.")
 
     def __len__(self) -> int:
         return len(self._nodes)

@@ -459,14 +459,12 @@ class OpenAddressingHashTable(Pictured, DictSurface, picture="open"):
         self._load_changed()
         self._clear_entries()
 
-    def _detach(self) -> tuple[object, ...]:
-        return (self._entries, self._slots)
+    def _arrays(self) -> tuple[Any, ...]:
+        """The structure's arrays: the slots and their stored hashes."""
+        return (self._slots, self._hashes)
 
     def _capacity(self) -> int:
         return len(self._slots)
-
-    def _structure_sizeof(self) -> int:
-        return self._slots.__sizeof__() + self._hashes.__sizeof__()
 
     # -- pictures and checks ------------------------------------------------------
 

@@ -14,7 +14,8 @@ import statistics
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Callable, Iterator
+from operator import attrgetter
+from typing import Callable, Iterator, Optional
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,18 @@ def per_unit(amount: float, count: float) -> float:
     """``amount / count``, or 0.0 when there is nothing to divide by: a run
     over no items has no cost per item."""
     return amount / count if count else 0.0
+
+
+def per_unit_of(amount: str, count: str, doc: Optional[str] = None) -> property:
+    """A read-only property of a result record: ``per_unit`` of two of its
+    attributes, ``lines_per_element = per_unit_of("lines", "n")`` for
+    ``self.lines / self.n``.  Either attribute may itself be a property
+    (``median_ns``)."""
+    amount_of, count_of = attrgetter(amount), attrgetter(count)
+
+    def ratio(self: object) -> float:
+        return per_unit(amount_of(self), count_of(self))
+    return property(ratio, doc=doc)
 
 
 def format_seconds(seconds: float) -> str:

@@ -220,7 +220,7 @@ def _api(prefix: str, traced: bool) -> _Api:
 _KEY, _VALUE, _ITEM = 0, 1, 2          # what a walk yields of each pair
 
 
-class _TableWalk:
+class _TableWalk(Iterator[Any]):
     """A walk over a C table's pairs, fetched in batches, as dict's
     iterators walk a dict: keys, values or items (``pick``);
     ``operator.length_hint`` says how many are left, and pickling stores
@@ -238,15 +238,14 @@ class _TableWalk:
         self._cursor = owner._c.ffi.new("size_t[2]", list(cursor))
         self._batch, self._at = list(batch), 0
 
-    def __iter__(self) -> "_TableWalk":
-        return self
+    # __iter__, returning the walk itself, comes from Iterator.
 
     def __next__(self) -> Any:
         owner = self._owner
         if owner is None:
             raise StopIteration
-        c = owner._c
         with owner._lock:
+            c = owner._c
             if c.mods(owner._h) != self._mods:
                 self._owner = None
                 raise RuntimeError(DICT_CHANGED_SIZE)  # dict's words
@@ -337,7 +336,6 @@ class _NativeHashTable(NativeFace, MutableMapping):
     _PREFIX = ""
     _OPEN = False
     _SLOT_WORD = "slot"
-    _WALKS = "the slots"                # what iteration walks, for the docstring
 
     @staticmethod
     def _checked_rest(seed: Any, capacity: Any, on_resize: Any,
@@ -358,13 +356,15 @@ class _NativeHashTable(NativeFace, MutableMapping):
         for the prefix dsa_ch_."""
         return cls._PREFIX.rstrip("_") + " **"
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, /, walks: Optional[str] = None,
+                          **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         # What both public tables say alike, written once: appended to each
-        # one's own docstring (indented as it is, for help()).
-        if cls.__doc__ and "_WALKS" in cls.__dict__:
+        # one's own docstring (indented as it is, for help()).  ``walks``,
+        # given in the class statement, says what iteration walks.
+        if cls.__doc__ and walks is not None:
             cls.__doc__ = cls.__doc__.rstrip() + _SLOT_ORDER_NOTE.format(
-                walks=cls._WALKS, name=cls.__name__) + "\n    "
+                walks=walks, name=cls.__name__) + "\n    "
 
     # ---- plumbing ---------------------------------------------------------
 

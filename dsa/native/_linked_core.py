@@ -21,6 +21,7 @@ from dsa._compat import (LIST_INDEX, RichComparisons, as_subscript,
                          same_item, SSIZE_MAX)
 
 from dsa._list_iterators import clamped, left, reduced, state_index
+from dsa._properties import read_only
 
 from ._common import (INT64_MAX, INT64_MIN, as_choice, as_int64, as_int64_list,
                       as_seed, check)
@@ -414,13 +415,8 @@ class _NativeLinkedList(NativeFace, RichComparisons, MutableSequence):
 
     # ---- properties -----------------------------------------------------
 
-    @property
-    def layout(self) -> str:
-        return self._layout
-
-    @property
-    def seed(self) -> int:
-        return self._seed
+    layout = read_only("_layout")
+    seed = read_only("_seed")
 
     # ---- size, iteration, looking ----------------------------------------
 

@@ -67,7 +67,6 @@ from __future__ import annotations
 
 import copy
 import functools
-import threading
 import types
 from typing import Any, Iterable, Iterator, List, Optional, Tuple
 
@@ -82,7 +81,7 @@ from dsa.deque import DEFAULT_BLOCK_SIZE, MAX_BLOCK_SIZE, check_block_size
 from dsa.pictures import Pictured
 
 from ._common import as_int64, as_int64_list, check, check_nonempty, repr_name
-from ._face import NativeFace
+from ._face import NativeFace, c_reading
 from ._loader import load
 # The kernels timed inside C live beside the class, importable from here too.
 from .deque_kernels import (BLOCK_SIZES, LAYOUTS, AccessResult, EndsResult,
@@ -159,18 +158,10 @@ class BlockedDeque(NativeFace, Pictured, RichComparisons, picture="deque"):
         out = ffi.new("dsa_dq **")
         check(lib, lib.dsa_dq_new(b, 0 if maxlen is None else maxlen,
                                   maxlen is not None, out))
-        self._adopt(ffi, lib, out[0], traced)
+        self._take_c(ffi, lib, out[0], traced)
         if traced:
             check(lib, lib.dsa_dq_set_tracing(self._d, 1),
                   "this build of the C twins cannot trace")
-
-    def _adopt(self, ffi: Any, lib: Any, raw: Any, traced: bool) -> None:
-        self._ffi = ffi
-        self._lib = lib
-        self._d = ffi.gc(raw, lib.dsa_dq_free)     # freed with this object
-        self._lock = threading.RLock()
-        self._out = ffi.new("int64_t *")           # used only under the lock
-        self._traced = bool(traced)
 
     def _extend(self, items: List[int], back: bool) -> None:
         buf = self._ffi.new("int64_t[]", items)
@@ -206,16 +197,9 @@ class BlockedDeque(NativeFace, Pictured, RichComparisons, picture="deque"):
             bounded = self._lib.dsa_dq_maxlen(self._d, out)
         return int(out[0]) if bounded else None
 
-    @property
-    def block_size(self) -> int:
-        """Items per block, fixed at construction."""
-        return int(self._lib.dsa_dq_block_size(self._d))
-
-    @property
-    def block_count(self) -> int:
-        """Blocks holding items (the spare block is not counted)."""
-        with self._lock:
-            return int(self._lib.dsa_dq_block_count(self._d))
+    block_size = c_reading("block_size", int, "Items per block, fixed at construction.")
+    block_count = c_reading("block_count", int,
+                            "Blocks holding items (the spare block is not counted).")
 
     def end_slots(self) -> Tuple[int, int]:
         """``(left, right)``: the slot of the front item in the first block
@@ -228,28 +212,18 @@ class BlockedDeque(NativeFace, Pictured, RichComparisons, picture="deque"):
             size = int(self._lib.dsa_dq_block_size(self._d))
         return left, (left + n - 1) % size if n else left - 1
 
-    @property
-    def nbytes(self) -> int:
-        """Bytes asked of malloc: header, blocks and spare (see the module
-        docstring)."""
-        with self._lock:
-            return int(self._lib.dsa_dq_bytes(self._d))
+    nbytes = c_reading("bytes", int, """Bytes asked of malloc: header, blocks and
+        spare (see the module docstring).""")
 
     # ---- adding and removing at the ends --------------------------------
 
     def append(self, item: Any) -> None:
         """Add ``item`` at the right end.  O(1)."""
-        value = as_int64(item)
-        with self._lock:
-            status = self._lib.dsa_dq_push_back(self._d, value)
-        check(self._lib, status)
+        self._push(self._lib.dsa_dq_push_back, self._d, item)
 
     def appendleft(self, item: Any) -> None:
         """Add ``item`` at the left end.  O(1)."""
-        value = as_int64(item)
-        with self._lock:
-            status = self._lib.dsa_dq_push_front(self._d, value)
-        check(self._lib, status)
+        self._push(self._lib.dsa_dq_push_front, self._d, item)
 
     def pop(self) -> int:
         """Remove and return the rightmost item.  O(1)."""
@@ -471,7 +445,7 @@ class BlockedDeque(NativeFace, Pictured, RichComparisons, picture="deque"):
             status = self._lib.dsa_dq_clone(self._d, out)
         check(self._lib, status)
         new = object.__new__(cls)
-        new._adopt(self._ffi, self._lib, out[0], self._traced)
+        new._take_c(self._ffi, self._lib, out[0], self._traced)
         return new
 
     __copy__ = copy

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, List, Tuple, Union
 
 from dsa.deque import DEFAULT_BLOCK_SIZE, check_block_size
-from dsa.timing import per_unit
+from dsa.timing import per_unit, per_unit_of
 
 from ._common import as_positive, as_seed, as_size, check
 from ._loader import load
@@ -82,9 +82,7 @@ class EndsResult:
         total = self.push_front_ns + self.pop_back_ns
         return per_unit(total, 2 * self.n)
 
-    @property
-    def bytes_per_element(self) -> float:
-        return per_unit(self.bytes, self.n)
+    bytes_per_element = per_unit_of("bytes", "n")
 
 
 @dataclass(frozen=True)
@@ -112,15 +110,10 @@ class AccessResult:
     def iterate_ns_per_element(self) -> float:
         return self.iterate_ns / (self.n * self.passes) if self.n else 0.0
 
-    @property
-    def index_ns_per_access(self) -> float:
-        return per_unit(self.index_ns, self.ops)
-
-    @property
-    def bytes_per_element(self) -> float:
-        """bytes / n: 8 for the items, the rest is links, headers and, for
-        the ring, the empty part of its power-of-two array."""
-        return per_unit(self.bytes, self.n)
+    index_ns_per_access = per_unit_of("index_ns", "ops")
+    bytes_per_element = per_unit_of(
+        "bytes", "n", """bytes / n: 8 for the items, the rest is links, headers
+        and, for the ring, the empty part of its power-of-two array.""")
 
 
 @dataclass(frozen=True)
@@ -137,9 +130,7 @@ class LinesResult:
     bytes: int
     ok: bool
 
-    @property
-    def lines_per_element(self) -> float:
-        return per_unit(self.iterate_lines, self.n)
+    lines_per_element = per_unit_of("iterate_lines", "n")
 
 
 def ends(n: int, *, layout: Any = DEFAULT_BLOCK_SIZE,

@@ -137,7 +137,8 @@ __all__ = [
 
 # ---- separate chaining ---------------------------------------------------------
 
-class ChainedHashTable(Pictured, _NativeHashTable, picture="chained"):
+class ChainedHashTable(Pictured, _NativeHashTable, picture="chained",
+                       walks="the buckets"):
     """The C twin of :class:`dsa.hashtable.ChainedHashTable` for int64 keys
     and values: an array of bucket heads, one linked list per bucket (a new
     key goes to the front of its chain).
@@ -154,7 +155,6 @@ class ChainedHashTable(Pictured, _NativeHashTable, picture="chained"):
     _PREFIX = "dsa_ch_"
     _OPEN = False
     _SLOT_WORD = "bucket"
-    _WALKS = "the buckets"
 
     def __init__(self, mapping_or_iterable: Any = (), /, *,
                  max_load_factor: float = 0.75, hash_function: str = "keyed",
@@ -250,7 +250,8 @@ class ChainedHashTable(Pictured, _NativeHashTable, picture="chained"):
 
 # ---- open addressing ------------------------------------------------------------
 
-class OpenAddressingHashTable(Pictured, _NativeHashTable, picture="open"):
+class OpenAddressingHashTable(Pictured, _NativeHashTable, picture="open",
+                              walks="the slot array"):
     """The C twin of :class:`dsa.hashtable.OpenAddressingHashTable` for int64
     keys and values: one flat array of slots, linear probing, tombstones.
 
@@ -267,7 +268,6 @@ class OpenAddressingHashTable(Pictured, _NativeHashTable, picture="open"):
     _PREFIX = "dsa_oa_"
     _OPEN = True
     _SLOT_WORD = "slot"
-    _WALKS = "the slot array"
 
     def __init__(self, mapping_or_iterable: Any = (), /, *,
                  max_load_factor: float = 2 / 3, hash_function: str = "keyed",

@@ -53,18 +53,17 @@ from __future__ import annotations
 
 import copy
 import operator
-import threading
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, List, Optional
 
 from dsa._compat import restore_state, subclass_state
 from dsa.heap import HeapStats     # the counters both twins report in
 from dsa.pictures import Pictured
-from dsa.timing import per_unit
+from dsa.timing import per_unit_of
 
 from ._common import (as_choice, as_int64, as_int64_list, as_positive,
                       as_seed, as_size, check, check_nonempty, repr_name)
-from ._face import NativeFace
+from ._face import NativeFace, c_reading
 from ._loader import load
 
 __all__ = [
@@ -147,13 +146,8 @@ class DaryHeap(NativeFace, Pictured, picture="heap"):
 
     def _adopt(self, ffi: Any, lib: Any, raw: Any, count: bool,
                traced: bool) -> None:
-        self._ffi = ffi
-        self._lib = lib
-        self._h = ffi.gc(raw, lib.dsa_heap_free)   # freed with this object
-        self._lock = threading.RLock()
-        self._out = ffi.new("int64_t *")           # used only under the lock
+        self._take_c(ffi, lib, raw, traced)
         self._count = bool(count)
-        self._traced = bool(traced)
 
     def _heapify(self, items: List[int]) -> None:
         buf = self._ffi.new("int64_t[]", items)
@@ -163,19 +157,10 @@ class DaryHeap(NativeFace, Pictured, picture="heap"):
 
     # ---- properties -----------------------------------------------------
 
-    @property
-    def arity(self) -> int:
-        return int(self._lib.dsa_heap_arity(self._h))
-
-    @property
-    def max_heap(self) -> bool:
-        return bool(self._lib.dsa_heap_is_max(self._h))
-
-    @property
-    def capacity(self) -> int:
-        """Items the C array has room for before it must grow."""
-        with self._lock:
-            return int(self._lib.dsa_heap_capacity(self._h))
+    arity = c_reading("arity", int)
+    max_heap = c_reading("is_max", bool)
+    capacity = c_reading("capacity", int,
+                         "Items the C array has room for before it must grow.")
 
     @property
     def array_offset(self) -> Optional[int]:
@@ -219,10 +204,7 @@ class DaryHeap(NativeFace, Pictured, picture="heap"):
 
     def push(self, item: Any) -> None:
         """Add ``item``.  O(log n)."""
-        value = as_int64(item)
-        with self._lock:
-            status = self._lib.dsa_heap_push(self._h, value)
-        check(self._lib, status)
+        self._push(self._lib.dsa_heap_push, self._h, item)
 
     def pop(self) -> int:
         """Remove and return the top item.  O(log n)."""
@@ -390,10 +372,8 @@ class DrainResult:
     total_ns: int     # push_ns + pop_ns
     ok: bool
 
-    @property
-    def ns_per_item(self) -> float:
-        """total_ns / n: one push plus one pop, in nanoseconds."""
-        return per_unit(self.total_ns, self.n)
+    ns_per_item = per_unit_of("total_ns", "n",
+                              "total_ns / n: one push plus one pop, in nanoseconds.")
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,7 @@ import statistics
 from dataclasses import dataclass
 from typing import Any, Dict, Iterable, Optional, Sequence, Tuple
 
-from dsa.timing import per_unit
+from dsa.timing import per_unit_of
 
 from ._common import as_choice, as_positive, as_seed, as_size, check
 from ._linked_core import LAYOUTS, LINE_BYTES, NODE_BYTES
@@ -105,14 +105,8 @@ class WalkResult:
     def best_ns(self) -> int:
         return min(self.pass_ns)
 
-    @property
-    def ns_per_element(self) -> float:
-        """Median pass, nanoseconds per element."""
-        return per_unit(self.median_ns, self.n)
-
-    @property
-    def best_ns_per_element(self) -> float:
-        return per_unit(self.best_ns, self.n)
+    ns_per_element = per_unit_of("median_ns", "n", "Median pass, nanoseconds per element.")
+    best_ns_per_element = per_unit_of("best_ns", "n")
 
     @property
     def bytes_per_s(self) -> float:
@@ -165,9 +159,7 @@ class OpsResult:
     expected_sum: int
     ok: bool
 
-    @property
-    def ns_per_op(self) -> float:
-        return self.ns / self.ops
+    ns_per_op = per_unit_of("ns", "ops")
 
 
 def insert_cost(n: int, *, structure: str = "array", where: str = "front",
@@ -232,9 +224,7 @@ class ChaseResult:
     end: int
     ok: bool
 
-    @property
-    def ns_per_load(self) -> float:
-        return self.ns / self.loads
+    ns_per_load = per_unit_of("ns", "loads")
 
 
 def pointer_chase(nbytes: int, *, loads: Optional[int] = None,
@@ -363,13 +353,8 @@ class LinesResult:
     expected_sum: int
     ok: bool
 
-    @property
-    def lines_per_element(self) -> float:
-        return per_unit(self.lines, self.n)
-
-    @property
-    def fetches_per_element(self) -> float:
-        return per_unit(self.fetches, self.n)
+    lines_per_element = per_unit_of("lines", "n")
+    fetches_per_element = per_unit_of("fetches", "n")
 
 
 def lines_per_element(n: int, kind: str = "array", *,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dsa.timing import per_unit
+from dsa.timing import per_unit_of
 
 from ._common import as_positive, as_seed, check
 from ._loader import load
@@ -38,10 +38,8 @@ class PageChaseResult:
     advice_ok: bool
     ok: bool
 
-    @property
-    def huge_share(self) -> float:
-        """Share of the buffer the kernel backed with huge pages."""
-        return per_unit(self.huge_bytes, self.bytes)
+    huge_share = per_unit_of("huge_bytes", "bytes",
+                             "Share of the buffer the kernel backed with huge pages.")
 
 
 def huge_pages_supported() -> bool:
