@@ -107,6 +107,21 @@ def flat(text: str) -> str:
     return " ".join(text.split())
 
 
+def column_text(out: str, header: str) -> str:
+    """The text of a table's last column, ``header``, read down the table
+    and made one line with :func:`flat`: what its cells say however the
+    column wrapped them."""
+    lines = out.splitlines()
+    top = next(i for i, line in enumerate(lines) if header in line)
+    start = lines[top].index(header)
+    column = []
+    for line in lines[top + 2:]:                # past the header and its rule
+        if not line.strip():
+            break
+        column.append(line[start:])
+    return flat("\n".join(column))
+
+
 def outcome(call: Callable[..., Any], *args: Any,
             shape: Optional[Callable[[Any], Any]] = None,
             words: Callable[[BaseException], Any] = str,

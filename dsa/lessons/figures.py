@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Group
 from rich.panel import Panel
 from rich.table import Table
@@ -57,15 +58,32 @@ def machines_panel(machine: Machine, published: Machine = PUBLISHED) -> Panel:
     return Panel(grid, title="machines", title_align="left", box=box.ROUNDED)
 
 
-#: The four columns, their share of the width, and their style.
-COLUMNS = (("experiment", 4, "left", None), ("published", 2, "right", None),
-           ("measured now", 3, "right", "cyan"),
-           ("the ratio that matters", 3, "left", "green"))
+#: The four columns, how each is justified, and its style.
+COLUMNS = (("experiment", "left", None), ("published", "right", None),
+           ("measured now", "right", "cyan"),
+           ("the ratio that matters", "left", "green"))
 
 
 def longest_word(text: str) -> int:
     """The widest run of text a table may not break (an identifier, a figure)."""
-    return max((len(word) for word in str(text).split()), default=0)
+    return max((cell_len(word) for word in _plain(text).split()), default=0)
+
+
+def longest_line(text: str) -> int:
+    """How wide ``text`` is when nothing in it wraps."""
+    return max((cell_len(line) for line in _plain(text).split("\n")), default=0)
+
+
+def _plain(text: str) -> str:
+    """The characters a cell shows: its markup (``[bold]``) takes no room."""
+    return Text.from_markup(str(text)).plain
+
+
+def table_overhead(columns: int) -> int:
+    """What a box.SIMPLE_HEAVY table spends on a row beyond its cells' text:
+    a space of padding either side of every cell, a rule between two
+    columns, and an edge at each end."""
+    return 2 * columns + (columns - 1) + 2
 
 
 class FiguresTable:
@@ -75,7 +93,8 @@ class FiguresTable:
     word, so that no identifier (``ChainedHashTable``,
     ``heapify_bottom_up(stats=)``) is split between two lines; otherwise, on
     a narrow terminal, one block per experiment with the three figures under
-    its name.
+    its name.  The table chooses its column widths itself (see
+    :meth:`widths`), so that it never runs past the width it is given.
     """
 
     def __init__(self, title: str, rows: Iterable[Figure], machine: Machine,
@@ -88,22 +107,47 @@ class FiguresTable:
     def cells(self, row: Figure) -> tuple[str, str, str, str]:
         return (row.experiment, row.published, row.measured, row.ratio)
 
-    def needed_width(self) -> int:
-        """Columns the table needs to keep every word whole (2 of padding a cell)."""
-        widths = [max([longest_word(h) for h in header.split("\n")]
-                      + [longest_word(self.cells(row)[i]) for row in self.rows])
-                  for i, header in enumerate(self.headers)]
-        return sum(w + 2 for w in widths)
+    def _column_texts(self) -> list[list[str]]:
+        """Each column's header and cells."""
+        return [[header] + [self.cells(row)[i] for row in self.rows]
+                for i, header in enumerate(self.headers)]
 
-    def table(self) -> Table:
+    def needed_width(self) -> int:
+        """Columns the table needs to keep every word whole."""
+        words = [max(map(longest_word, texts)) for texts in self._column_texts()]
+        return sum(words) + table_overhead(len(self.headers))
+
+    def widths(self, width: int) -> list[int]:
+        """Each column's width in a table ``width`` wide.
+
+        Every column starts as wide as its longest line.  While the table is
+        too wide, the widest column gives up a character, but never below
+        its longest word: long descriptions wrap first, and short figures
+        ("74.5 µs") stay on one line for as long as the room allows.  This
+        is how rich shares out the room itself; the table does it here
+        because rich, given a minimum width on every column, can end up
+        wider than the terminal and cut off the last column.
+        """
+        texts = self._column_texts()
+        shortest = [max(map(longest_word, column)) for column in texts]
+        chosen = [max(map(longest_line, column)) for column in texts]
+        excess = sum(chosen) + table_overhead(len(chosen)) - width
+        while excess > 0:
+            shrinkable = [i for i in range(len(chosen)) if chosen[i] > shortest[i]]
+            if not shrinkable:
+                break
+            widest = max(shrinkable, key=lambda i: chosen[i])
+            chosen[widest] -= 1
+            excess -= 1
+        return chosen
+
+    def table(self, width: int) -> Table:
         table = Table(title=self.title, title_justify="left", title_style="bold",
                       box=box.SIMPLE_HEAVY, show_lines=False, expand=False)
-        for header, (_, ratio, justify, style) in zip(self.headers, COLUMNS):
-            minimum = max([longest_word(header)]
-                          + [longest_word(self.cells(r)[len(table.columns)])
-                             for r in self.rows])
-            table.add_column(header, ratio=ratio, justify=justify, style=style,
-                             min_width=minimum, overflow="fold")
+        for header, column_width, (_, justify, style) in zip(
+                self.headers, self.widths(width), COLUMNS):
+            table.add_column(header, justify=justify, style=style,
+                             width=column_width, overflow="fold")
         for row in self.rows:
             table.add_row(*self.cells(row))
         return table
@@ -115,7 +159,7 @@ class FiguresTable:
         for row in self.rows:
             experiment, *figures = self.cells(row)
             parts.append(Text.from_markup(experiment, style="bold"))
-            for name, value, (_, _, _, style) in zip(names[1:], figures, COLUMNS[1:]):
+            for name, value, (_, _, style) in zip(names[1:], figures, COLUMNS[1:]):
                 if value and value != "—":
                     parts.append(Text.assemble("  ", (f"{name}: ", "dim"),
                                                Text.from_markup(value, style=style or "")))
@@ -125,7 +169,7 @@ class FiguresTable:
 
     def __rich_console__(self, console, options):
         if self.needed_width() <= options.max_width:
-            yield self.table()
+            yield self.table(options.max_width)
             if self.caption:        # below, at the full width (rich crops a caption)
                 yield Text.from_markup(self.caption, style="dim italic")
         else:
