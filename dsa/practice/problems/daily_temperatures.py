@@ -8,7 +8,7 @@ from typing import Any, Callable, List, Optional
 from hypothesis import strategies as st
 
 from dsa.practice.counting import Counted
-from dsa.practice.problem import Complexity, Family, Listing, declare
+from dsa.practice.problem import Complexity, Listing, declare, doublings
 
 STATEMENT = """\
 `temps` lists the temperature of each day, in order.  For every day,
@@ -148,8 +148,8 @@ def _counted(temps: List[int]) -> List[Counted]:
 COMPLEXITY = Complexity(
     expected="O(n)",
     max_exponent=1.3,
-    sizes=(256, 512, 1024, 2048, 4096),
-    families=(Family("cooling, then a hot day", _cooling), Family("random", _random)),
+    sizes=doublings(4096),
+    families={"cooling, then a hot day": _cooling, "random": _random},
     counted=_counted,
     min_ops=lambda n: n - 1,
     repeats=15,

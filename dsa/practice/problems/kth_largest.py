@@ -8,7 +8,7 @@ from typing import Any, Callable, List, Tuple
 from hypothesis import strategies as st
 
 from dsa.practice.counting import Counted
-from dsa.practice.problem import Complexity, Family, Listing, Rules, declare
+from dsa.practice.problem import Complexity, Listing, Rules, declare
 
 from ._heap_inputs import LIMIT, few_values, sizes, small_or_extreme, wide_list
 
@@ -158,8 +158,7 @@ COMPLEXITY = Complexity(
     expected="O(n log k)",
     max_exponent=1.6,
     sizes=sizes(1024, 16384),
-    families=(Family("random", _random), Family("ascending", _ascending),
-              Family("repeated values", _repeats)),
+    families={"random": _random, "ascending": _ascending, "repeated values": _repeats},
     counted=_counted,
     min_ops=lambda n: n - 1,
     repeats=7,

@@ -7,7 +7,7 @@ from typing import Any, Callable, List, Optional, Tuple
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Family, Listing, Rules, declare
+from dsa.practice.problem import Complexity, Listing, Rules, declare
 from dsa.practice.problems._answers import sizes_between, whole_number
 from dsa.practice.problems._hashing import Packed, judge_steps, pack, show_steps
 
@@ -232,7 +232,7 @@ COMPLEXITY = Complexity(
     # at each eviction, or of a count's keys at each use, about 0.9.
     max_exponent=0.65,
     sizes=sizes_between(128, 4096, 7),
-    families=(Family("mixed calls", _mixed), Family("equal counts", _equal_counts)),
+    families={"mixed calls": _mixed, "equal counts": _equal_counts},
     note=f"capacity n, filled, then {_CALLS:,} gets and puts",
     repeats=6,
 )

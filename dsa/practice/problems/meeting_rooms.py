@@ -8,7 +8,7 @@ from typing import Any, Callable, List, Tuple
 from hypothesis import strategies as st
 
 from dsa.practice.counting import Counted
-from dsa.practice.problem import Complexity, Family, Listing, declare
+from dsa.practice.problem import Complexity, Listing, declare
 
 from ._heap_inputs import LIMIT, flatten, regroup, show_groups, sizes
 
@@ -153,8 +153,7 @@ COMPLEXITY = Complexity(
     expected="O(n log n)",
     max_exponent=1.6,
     sizes=sizes(256, 4096),
-    families=(Family("a tenth in progress", _tenth),
-              Family("all overlapping", _overlapping)),
+    families={"a tenth in progress": _tenth, "all overlapping": _overlapping},
     counted=_counted,
     min_ops=lambda n: n - 1,
     repeats=7,

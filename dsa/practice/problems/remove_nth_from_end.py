@@ -8,7 +8,7 @@ from typing import Any, Callable, List, Optional, Sequence, Tuple
 from hypothesis import strategies as st
 
 from dsa.practice.nodes import ListNode
-from dsa.practice.problem import Complexity, Family, Listing, Memory, Rules, declare
+from dsa.practice.problem import Complexity, Listing, Memory, Rules, declare
 from dsa.practice.problems._chains import (
     NO_DEEPER_RECURSION, Given, Outcome, judge_chain, linked)
 from dsa.practice.problems._timing import growth_sizes
@@ -165,8 +165,7 @@ COMPLEXITY = Complexity(
     # time at the smallest and 2 ms at the largest (see :mod:`._timing`).
     sizes=growth_sizes(125),
     repeats=7,
-    families=(Family("halfway", _halfway), Family("n near the length", _second),
-              Family("the last node", _last)),
+    families={"halfway": _halfway, "n near the length": _second, "the last node": _last},
     note="a list of L nodes; n halfway, near L, and 1",
 )
 

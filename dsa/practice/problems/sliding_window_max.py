@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, List, Optional, Sequence, Tuple
+from typing import Any, List, Optional, Sequence, Tuple
 
 from hypothesis import strategies as st
 
 from dsa.practice.counting import Counted
-from dsa.practice.problem import Complexity, Family, Listing, declare
+from dsa.practice.problem import Complexity, Listing, declare
 from dsa.practice.problems._timing import growth_sizes
 
 #: A case: the values and the window's width.
@@ -207,11 +207,9 @@ COMPLEXITY = Complexity(
     # time at the smallest and 2 ms at the largest (see :mod:`._timing`).
     sizes=growth_sizes(250),
     repeats=7,
-    families=(Family("random, k = n/4", _random_quarter),
-              Family("increasing, k = n/4", _rising),
-              Family("decreasing, k = n/4", _falling),
-              Family("random, k = 3", _narrow),
-              Family("random, k = 7n/8", _wide)),
+    families={"random, k = n/4": _random_quarter, "increasing, k = n/4": _rising,
+              "decreasing, k = n/4": _falling, "random, k = 3": _narrow,
+              "random, k = 7n/8": _wide},
     counted=_counted,
     min_ops=_min_ops,
     note="timed and comparisons counted",

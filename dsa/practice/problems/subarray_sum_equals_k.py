@@ -7,7 +7,7 @@ from typing import Any, Callable, List, Tuple
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Family, Listing, declare
+from dsa.practice.problem import Complexity, Listing, declare
 from dsa.practice.problems._answers import numbers_text, sizes_between, whole_number
 
 #: A case: the numbers and k.
@@ -119,7 +119,7 @@ COMPLEXITY = Complexity(
     expected="O(n) on average",
     max_exponent=1.8,
     sizes=sizes_between(500, 8000, 10),
-    families=(Family("random", _random), Family("all zeros", _zeros)),
+    families={"random": _random, "all zeros": _zeros},
 )
 
 

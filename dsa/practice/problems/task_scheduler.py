@@ -7,7 +7,7 @@ from typing import Any, Callable, List, Tuple
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Family, Listing, declare
+from dsa.practice.problem import Complexity, Listing, declare
 from dsa.practice.problems._answers import numbers_text, sizes_between, whole_number
 
 #: A case: the task labels and the cooldown.
@@ -146,9 +146,8 @@ COMPLEXITY = Complexity(
     expected="O(N log m)",
     max_exponent=1.8,
     sizes=sizes_between(400, 8000, 10),
-    families=(Family("many labels", _many_labels),
-              Family("long cooldown", _long_cooldown),
-              Family("skewed counts", _skewed)),
+    families={"many labels": _many_labels, "long cooldown": _long_cooldown,
+              "skewed counts": _skewed},
     note="N tasks, m labels; idle time must be crossed in one step",
 )
 

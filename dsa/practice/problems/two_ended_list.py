@@ -7,7 +7,7 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Family, Listing, declare
+from dsa.practice.problem import Complexity, Listing, declare, doublings
 from dsa.practice.problems import _cache_lines
 
 REFERENCE = "dsa.practice.solutions.two_ended_list"
@@ -206,13 +206,9 @@ def _judge(case: Case, expected: Any, actual: Any) -> Optional[str]:
 COMPLEXITY = Complexity(
     expected="O(n log n)",
     max_exponent=1.45,
-    sizes=(MAX_VALUES // 16, MAX_VALUES // 8, MAX_VALUES // 4, MAX_VALUES // 2,
-           MAX_VALUES),
-    families=(
-        Family("random", _random),
-        Family("counts rising", _rising),
-        Family("few different counts", _few_counts),
-    ),
+    sizes=doublings(MAX_VALUES),
+    families={"random": _random, "counts rising": _rising,
+              "few different counts": _few_counts},
     repeats=7,
     note="a cost per position, then two sorts",
 )
