@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from dsa.practice.counting import Counted
 from dsa.practice.problem import Complexity, Listing, declare, doublings
+from dsa.practice.problems._counted import counted_items
 
 STATEMENT = """\
 `temps` lists the temperature of each day, in order.  For every day,
@@ -141,16 +142,12 @@ def _valleys(n: int, rng: random.Random) -> List[int]:
     return temps[:n]
 
 
-def _counted(temps: List[int]) -> List[Counted]:
-    return [Counted(t) for t in temps]
-
-
 COMPLEXITY = Complexity(
     expected="O(n)",
     max_exponent=1.3,
     sizes=doublings(4096),
     families={"cooling, then a hot day": _cooling, "random": _random},
-    counted=_counted,
+    counted=counted_items,
     min_ops=lambda n: n - 1,
     repeats=15,
     note="comparisons counted",

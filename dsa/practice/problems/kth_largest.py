@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from dsa.practice.counting import Counted
 from dsa.practice.problem import Complexity, Listing, Rules, declare
+from dsa.practice.problems._counted import counted_items_and_number
 
 from ._heap_inputs import LIMIT, few_values, sizes, small_or_extreme, wide_list
 
@@ -148,18 +149,12 @@ def _repeats(n: int, rng: random.Random) -> Case:
     return few_values(n, rng), max(1, n // 2)
 
 
-def _counted(case: Case) -> Case:
-    """The case with its numbers made Counted, for the comparison count."""
-    nums, k = case
-    return [Counted(x) for x in nums], k
-
-
 COMPLEXITY = Complexity(
     expected="O(n log k)",
     max_exponent=1.6,
     sizes=sizes(1024, 16384),
     families={"random": _random, "ascending": _ascending, "repeated values": _repeats},
-    counted=_counted,
+    counted=counted_items_and_number,
     min_ops=lambda n: n - 1,
     repeats=7,
     note="k grows with n (k = n/4 or n/2), so O(n * k) shows as n**2",
