@@ -207,14 +207,10 @@ def _judge(case: Case, expected: Any, actual: Any) -> Optional[str]:
     """Pass a permutation of the keys whose lookups touch no more lines than
     the reference's order."""
     keys, counts, capacity = case
-    wrong = _cache_lines.not_a_permutation(actual, keys, "keys")
-    if wrong is not None:
-        return wrong
     lookups = tuple(zip(keys, counts))
-    return _cache_lines.no_more_lines(
-        actual, expected, lambda order: _lines(tuple(order), lookups, capacity),
-        lambda mine, best: (f"after your order the lookups touch {mine:,} cache lines in "
-                            f"all; the fewest possible is {best:,}"))
+    return _cache_lines.order_no_more_lines(
+        actual, expected, keys, "keys", lambda order: _lines(tuple(order), lookups, capacity),
+        "after your order the lookups touch")
 
 
 COMPLEXITY = Complexity(

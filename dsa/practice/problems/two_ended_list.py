@@ -193,14 +193,10 @@ def _judge(case: Case, expected: Any, actual: Any) -> Optional[str]:
     """Pass a permutation of the values whose reads touch no more lines
     than the reference's order."""
     values, counts = case
-    wrong = _cache_lines.not_a_permutation(actual, values, "values")
-    if wrong is not None:
-        return wrong
     lookups = dict(zip(values, counts))
-    return _cache_lines.no_more_lines(
-        actual, expected, lambda order: _total(order, lookups),
-        lambda mine, best: (f"reading your list touches {mine:,} cache lines in all; "
-                            f"the fewest possible is {best:,}"))
+    return _cache_lines.order_no_more_lines(
+        actual, expected, values, "values", lambda order: _total(order, lookups),
+        "reading your list touches")
 
 
 COMPLEXITY = Complexity(
