@@ -365,7 +365,7 @@ def _entry_kind(stub: str, entry: str) -> Literal["function", "class"]:
     raise ValueError(f"the stub does not define {entry!r}")
 
 
-def declare(namespace: Dict[str, Any], listing: Listing, *, entry: str,
+def declare(namespace: Dict[str, Any], listing: Listing, *, entry: Optional[str] = None,
             **fields: Any) -> Problem:
     """The :class:`Problem` a module ``problems/word_word.py`` defines, from
     the names the module uses by convention.
@@ -378,12 +378,15 @@ def declare(namespace: Dict[str, Any], listing: Listing, *, entry: str,
     are ``_CASES`` (a Hypothesis strategy) or ``_cases()`` (an
     ``@st.composite``), and ``run``, ``judge``, ``show_case`` and
     ``large_cases`` are the module's ``_run``, ``_judge``, ``_show`` and
-    ``_large`` where it defines them.  Whether the learner writes a function
-    or a class is read from how the stub defines ``entry``.  ``fields``
-    give the other parts of a :class:`Problem` (``explicit_cases``,
-    ``forbidden``, ``rules``, ``lessons``...).
+    ``_large`` where it defines them.  ``entry``, the function or class the
+    learner writes, is the module's own name (``word_word``) unless given;
+    whether it is a function or a class is read from how the stub defines
+    it.  ``fields`` give the other parts of a :class:`Problem`
+    (``explicit_cases``, ``forbidden``, ``rules``, ``lessons``...).
     """
     module = namespace["__name__"].rpartition(".")[2]
+    if entry is None:
+        entry = module
     found = {part: namespace[name] for table in (_CONSTANTS, _FUNCTIONS)
              for part, name in table.items() if name in namespace}
     if "cases" not in fields:

@@ -14,7 +14,8 @@ A problem called ``word-word`` is five files, named after its module
     ``_CASES`` or ``_cases``, ``_run``, ``_judge``, ``_show``, ``_large``)
     and ends with ``PROBLEM = declare(globals(), Listing(title, structure,
     difficulty, order=...), entry=...)``, which gathers them (see
-    :func:`dsa.practice.problem.declare`).
+    :func:`dsa.practice.problem.declare`); ``entry=``, the name of the
+    learner's function or class, is left out when it is ``word_word``.
 ``solutions/word_word.py``
     the reference solution; its module docstring is the explanation
     ``python -m dsa.practice solution`` shows.

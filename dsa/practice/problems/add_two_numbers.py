@@ -180,7 +180,6 @@ def _large(rng: random.Random) -> List[Case]:
 PROBLEM = declare(
     globals(),
     Listing("Add two numbers stored as lists", "linked list", "medium", order=7),
-    entry="add_two_numbers",
     explicit_cases=(([0], [0]), ([5], [5]), ([2, 4, 3], [5, 6, 4]), ([9, 9], [1]),
                     ([1], [9, 9, 9])),
     lessons=("linkedlist",),

@@ -141,7 +141,6 @@ def _large(rng: random.Random) -> List[Case]:
 PROBLEM = declare(
     globals(),
     Listing("Contains duplicate", "hash table", "easy", order=6),
-    entry="contains_duplicate",
     explicit_cases=(
         [],
         [5],

@@ -162,7 +162,6 @@ def _large(rng: random.Random) -> List[List[int]]:
 PROBLEM = declare(
     globals(),
     Listing("Days until a warmer day", "deque", "medium", order=6),
-    entry="daily_temperatures",
     explicit_cases=([5], [3, 4, 2, 1, 5], [7, 7, 8], [9, 8, 7], [1, 2, 3]),
     lessons=("deque",),
 )

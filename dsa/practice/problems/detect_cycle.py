@@ -232,7 +232,6 @@ def _large(rng: random.Random) -> Sequence[Case]:
 PROBLEM = declare(
     globals(),
     Listing("Where does the cycle begin?", "linked list", "medium", order=2),
-    entry="detect_cycle",
     forbidden=NO_DEEPER_RECURSION,
     rules=Rules(keep_input=True, memory=Memory("O(1)"), tripwires=NO_DEEPER_RECURSION),
     explicit_cases=(

@@ -224,7 +224,6 @@ def _large(rng: random.Random) -> list[list[str]]:
 PROBLEM = declare(
     globals(),
     Listing("Group anagrams", "hash table", "medium", order=2),
-    entry="group_anagrams",
     explicit_cases=(
         [],
         ["", ""],

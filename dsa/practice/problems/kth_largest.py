@@ -178,7 +178,6 @@ def _large(rng: random.Random) -> List[Case]:
 PROBLEM = declare(
     globals(),
     Listing("Kth largest number", "heap", "easy", order=1),
-    entry="kth_largest",
     forbidden=FORBIDDEN,
     rules=Rules(tripwires=FORBIDDEN),
     explicit_cases=(

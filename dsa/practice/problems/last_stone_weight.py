@@ -151,7 +151,6 @@ def _large(rng: random.Random) -> List[Case]:
 PROBLEM = declare(
     globals(),
     Listing("Last stone weight", "heap", "easy", order=7),
-    entry="last_stone_weight",
     explicit_cases=(
         [7],
         [4, 4],

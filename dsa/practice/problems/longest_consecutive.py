@@ -166,7 +166,6 @@ def _large(rng: random.Random) -> list[list[int]]:
 PROBLEM = declare(
     globals(),
     Listing("Longest consecutive run", "hash table", "medium", order=3),
-    entry="longest_consecutive",
     explicit_cases=(
         [],
         [7],

@@ -182,7 +182,6 @@ def _large(rng: random.Random) -> Sequence[Case]:
 PROBLEM = declare(
     globals(),
     Listing("Remove the n-th node from the end", "linked list", "medium", order=4),
-    entry="remove_nth_from_end",
     forbidden=NO_DEEPER_RECURSION,
     rules=Rules(memory=Memory("O(1)"), tripwires=NO_DEEPER_RECURSION),
     explicit_cases=(

@@ -141,7 +141,6 @@ def _large(rng: random.Random) -> List[List[int]]:
 PROBLEM = declare(
     globals(),
     Listing("Reorder a list: first, last, second, second to last", "linked list", "medium", order=5),
-    entry="reorder_list",
     rules=Rules(memory=Memory("O(1)")),
     explicit_cases=([], [1], [1, 2], [1, 2, 3], [1, 2, 3, 4], [5, 5, 6, 6, 7]),
     lessons=("linkedlist",),

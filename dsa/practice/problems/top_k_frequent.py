@@ -207,7 +207,6 @@ def _large(rng: random.Random) -> List[Case]:
 PROBLEM = declare(
     globals(),
     Listing("Top k frequent values", "heap", "medium", order=3),
-    entry="top_k_frequent",
     forbidden=FORBIDDEN,
     rules=Rules(tripwires=TRIPWIRES),
     explicit_cases=(
