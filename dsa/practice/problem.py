@@ -46,7 +46,7 @@ from __future__ import annotations
 import ast
 import random
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import (Any, Callable, Dict, Literal, Mapping, NamedTuple, Optional, Sequence,
                     Tuple, Union, cast)
 
@@ -366,7 +366,7 @@ def _entry_kind(stub: str, entry: str) -> Literal["function", "class"]:
 
 
 def declare(namespace: Dict[str, Any], listing: Listing, *, entry: Optional[str] = None,
-            **fields: Any) -> Problem:
+            forbid: Sequence[str] = (), **fields: Any) -> Problem:
     """The :class:`Problem` a module ``problems/word_word.py`` defines, from
     the names the module uses by convention.
 
@@ -383,10 +383,19 @@ def declare(namespace: Dict[str, Any], listing: Listing, *, entry: Optional[str]
     whether it is a function or a class is read from how the stub defines
     it.  ``fields`` give the other parts of a :class:`Problem`
     (``explicit_cases``, ``forbidden``, ``rules``, ``lessons``...).
+
+    ``forbid`` names dotted functions that are off limits both ways, so
+    that the two lists cannot drift apart: they are added to the end of
+    ``forbidden`` (the grader rejects a file that names them) and to the
+    end of ``rules.tripwires`` (they refuse to run in the learner's worker).
     """
     module = namespace["__name__"].rpartition(".")[2]
     if entry is None:
         entry = module
+    if forbid:
+        rules = fields.get("rules", Rules())
+        fields["forbidden"] = tuple(fields.get("forbidden", ())) + tuple(forbid)
+        fields["rules"] = replace(rules, tripwires=tuple(rules.tripwires) + tuple(forbid))
     found = {part: namespace[name] for table in (_CONSTANTS, _FUNCTIONS)
              for part, name in table.items() if name in namespace}
     if "cases" not in fields:

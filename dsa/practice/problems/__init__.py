@@ -39,7 +39,8 @@ where), so a problem is written for that:
    something of the wrong kind.
 2. **Every rule in the statement is enforced, and every enforced rule is in
    the statement.**  ``forbidden`` (names in the source) with the same
-   functions in ``Rules.tripwires`` (dotted, caught at run time);
+   functions in ``Rules.tripwires`` (dotted, caught at run time), both
+   given at once as ``declare(..., forbid=...)``;
    ``Rules.keep_input`` for "do not modify the input"; ``Rules.memory`` for
    "O(1) extra memory"; ``Rules.no_hashed_keys`` and
    ``Rules.forbidden_types`` for "build it yourself"; node identity checked

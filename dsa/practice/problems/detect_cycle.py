@@ -232,8 +232,8 @@ def _large(rng: random.Random) -> Sequence[Case]:
 PROBLEM = declare(
     globals(),
     Listing("Where does the cycle begin?", "linked list", "medium", order=2),
-    forbidden=NO_DEEPER_RECURSION,
-    rules=Rules(keep_input=True, memory=Memory("O(1)"), tripwires=NO_DEEPER_RECURSION),
+    forbid=NO_DEEPER_RECURSION,
+    rules=Rules(keep_input=True, memory=Memory("O(1)")),
     explicit_cases=(
         ([], -1),
         ([1], 0),

@@ -8,7 +8,7 @@ from typing import Any, Callable, List, Optional, Tuple
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Listing, Rules, declare
+from dsa.practice.problem import Complexity, Listing, declare
 from dsa.practice.problems._answers import numbers_text, points, sizes_between
 
 Point = Tuple[int, int]
@@ -225,8 +225,7 @@ PROBLEM = declare(
     globals(),
     Listing("K closest points to the origin", "heap", "medium", order=8),
     entry="k_closest",
-    forbidden=_FORBIDDEN,
-    rules=Rules(tripwires=_FORBIDDEN),
+    forbid=_FORBIDDEN,
     explicit_cases=(
         ([2, -1], 1),
         ([1, 1, 1, 1, 0, 3], 2),

@@ -8,7 +8,7 @@ from typing import Any, Callable, List, Tuple
 from hypothesis import strategies as st
 
 from dsa.practice.counting import Counted
-from dsa.practice.problem import Complexity, Listing, Rules, declare
+from dsa.practice.problem import Complexity, Listing, declare
 from dsa.practice.problems._counted import counted_items_and_number
 
 from ._heap_inputs import LIMIT, few_values, sizes, small_or_extreme, wide_list
@@ -178,8 +178,7 @@ def _large(rng: random.Random) -> List[Case]:
 PROBLEM = declare(
     globals(),
     Listing("Kth largest number", "heap", "easy", order=1),
-    forbidden=FORBIDDEN,
-    rules=Rules(tripwires=FORBIDDEN),
+    forbid=FORBIDDEN,
     explicit_cases=(
         ([7], 1),
         ([2, 2, 2], 3),

@@ -252,8 +252,8 @@ PROBLEM = declare(
     globals(),
     Listing("LFU cache", "hash table", "hard", order=10),
     entry="LFUCache",
-    forbidden=_FORBIDDEN,
-    rules=Rules(tripwires=_FORBIDDEN, forbidden_types=("functools._lru_cache_wrapper",)),
+    forbid=_FORBIDDEN,
+    rules=Rules(forbidden_types=("functools._lru_cache_wrapper",)),
     explicit_cases=(
         _case(2, [("put", 1, 10), ("put", 2, 20), ("get", 1), ("put", 3, 30), ("get", 2),
                   ("get", 3), ("put", 4, 40), ("get", 1), ("get", 3), ("get", 4)]),

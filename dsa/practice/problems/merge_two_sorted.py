@@ -221,8 +221,9 @@ PROBLEM = declare(
     globals(),
     Listing("Merge two sorted lists", "linked list", "easy", order=3),
     entry="merge_two_lists",
-    rules=Rules(memory=Memory("O(1)"), tripwires=NO_DEEPER_RECURSION),
-    forbidden=("sorted", ".sort") + NO_DEEPER_RECURSION,
+    rules=Rules(memory=Memory("O(1)")),
+    forbidden=("sorted", ".sort"),
+    forbid=NO_DEEPER_RECURSION,
     explicit_cases=(
         ([], []),
         ([1], []),

@@ -182,8 +182,8 @@ def _large(rng: random.Random) -> Sequence[Case]:
 PROBLEM = declare(
     globals(),
     Listing("Remove the n-th node from the end", "linked list", "medium", order=4),
-    forbidden=NO_DEEPER_RECURSION,
-    rules=Rules(memory=Memory("O(1)"), tripwires=NO_DEEPER_RECURSION),
+    forbid=NO_DEEPER_RECURSION,
+    rules=Rules(memory=Memory("O(1)")),
     explicit_cases=(
         ([7], 1),
         ([1, 2], 2),

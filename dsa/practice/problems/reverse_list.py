@@ -150,7 +150,7 @@ def _large(rng: random.Random) -> Sequence[List[int]]:
 PROBLEM = declare(
     globals(),
     Listing("Reverse a linked list", "linked list", "easy", order=1),
-    forbidden=NO_DEEPER_RECURSION,
-    rules=Rules(memory=Memory("O(1)"), tripwires=NO_DEEPER_RECURSION),
+    forbid=NO_DEEPER_RECURSION,
+    rules=Rules(memory=Memory("O(1)")),
     explicit_cases=([], [5], [1, 2], [4, 4, 4]),
 )
