@@ -178,7 +178,7 @@ class Complexity:
     #: Family objects.
     families: Union[Sequence[Family], Mapping[str, FamilySpec]] = ()
     #: A single family, for problems whose worst case is random input.
-    make_case: Optional[Callable[[int, random.Random], Any]] = None
+    make_case: Optional[CaseMaker] = None
     counted: Optional[Callable[[Any], Any]] = None
     min_ops: Optional[Callable[[int], float]] = None
     repeats: int = 5
