@@ -46,11 +46,12 @@ from __future__ import annotations
 import ast
 import random
 import sys
-from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, Literal, NamedTuple, Optional, Sequence, Tuple
+from dataclasses import dataclass, field, replace
+from typing import (Any, Callable, Dict, Literal, Mapping, NamedTuple, Optional, Sequence,
+                    Tuple, Union, cast)
 
 __all__ = ["Complexity", "Family", "Listing", "Memory", "Problem", "Rules", "STRUCTURES",
-           "DIFFICULTIES", "declare", "same_plain"]
+           "DIFFICULTIES", "declare", "doublings", "same_plain"]
 
 #: The groups ``list`` shows, in this order.
 STRUCTURES = ("heap", "hash table", "linked list", "deque")
@@ -81,6 +82,10 @@ def equal_outcomes(case: Any, expected: Any, actual: Any) -> Optional[str]:
     return "the result differs from the expected one"
 
 
+#: How a growth case of size ``n`` is made: ``make_case(n, rng)``.
+CaseMaker = Callable[[int, random.Random], Any]
+
+
 @dataclass(frozen=True)
 class Family:
     """One kind of growth input, chosen for the wrong algorithms it exposes.
@@ -93,9 +98,23 @@ class Family:
     """
 
     name: str
-    make_case: Callable[[int, random.Random], Any]
+    make_case: CaseMaker
     #: Sizes for this family, when they differ from :attr:`Complexity.sizes`.
     sizes: Optional[Sequence[int]] = None
+
+
+#: What a family's name maps to in :attr:`Complexity.families`: its case
+#: maker, or ``(make_case, sizes)`` for a family with sizes of its own.
+FamilySpec = Union[CaseMaker, Tuple[CaseMaker, Sequence[int]]]
+
+
+def doublings(largest: int, count: int = 5) -> Tuple[int, ...]:
+    """``count`` growth sizes up to ``largest``, each twice the one before:
+    ``doublings(4096)`` is 256, 512, 1024, 2048, 4096 (a factor of 16).
+
+    Each is ``largest // 2**k``, so a ``largest`` that is no power of two
+    still ends the list exactly."""
+    return tuple(largest // 2 ** k for k in range(count - 1, -1, -1))
 
 
 @dataclass(frozen=True)
@@ -153,9 +172,13 @@ class Complexity:
     expected: str
     max_exponent: float
     sizes: Sequence[int]
-    families: Sequence[Family] = ()
+    #: The growth families, in the order they are measured: :class:`Family`
+    #: objects, or a mapping from each family's name to its case maker (or
+    #: to ``(make_case, sizes)``), which :meth:`__post_init__` turns into
+    #: Family objects.
+    families: Union[Sequence[Family], Mapping[str, FamilySpec]] = ()
     #: A single family, for problems whose worst case is random input.
-    make_case: Optional[Callable[[int, random.Random], Any]] = None
+    make_case: Optional[CaseMaker] = None
     counted: Optional[Callable[[Any], Any]] = None
     min_ops: Optional[Callable[[int], float]] = None
     repeats: int = 5
@@ -169,6 +192,10 @@ class Complexity:
     judged_share: float = 1.0
 
     def __post_init__(self) -> None:
+        if isinstance(self.families, Mapping):
+            # Frozen: the normalised families replace the mapping in place.
+            object.__setattr__(self, "families", tuple(
+                _family(name, spec) for name, spec in self.families.items()))
         if not self.families and self.make_case is None:
             raise ValueError("a Complexity needs families (or one make_case)")
         if not 0.0 < self.judged_share <= 1.0:
@@ -179,13 +206,22 @@ class Complexity:
 
     def all_families(self) -> Tuple[Family, ...]:
         """The families to measure, ``make_case`` as one called "random"."""
-        families = tuple(self.families)
+        # __post_init__ has turned a mapping into Family objects.
+        families = tuple(cast(Sequence[Family], self.families))
         if self.make_case is not None:
             families = (Family("random", self.make_case),) + families
         return families
 
     def sizes_of(self, family: Family) -> Tuple[int, ...]:
         return tuple(sorted(family.sizes if family.sizes is not None else self.sizes))
+
+
+def _family(name: str, spec: FamilySpec) -> Family:
+    """The :class:`Family` that ``name: spec`` in a families mapping stands for."""
+    if isinstance(spec, tuple):
+        make_case, sizes = spec
+        return Family(name, make_case, sizes=sizes)
+    return Family(name, spec)
 
 
 @dataclass(frozen=True)
@@ -329,8 +365,8 @@ def _entry_kind(stub: str, entry: str) -> Literal["function", "class"]:
     raise ValueError(f"the stub does not define {entry!r}")
 
 
-def declare(namespace: Dict[str, Any], listing: Listing, *, entry: str,
-            **fields: Any) -> Problem:
+def declare(namespace: Dict[str, Any], listing: Listing, *, entry: Optional[str] = None,
+            forbid: Sequence[str] = (), **fields: Any) -> Problem:
     """The :class:`Problem` a module ``problems/word_word.py`` defines, from
     the names the module uses by convention.
 
@@ -342,12 +378,24 @@ def declare(namespace: Dict[str, Any], listing: Listing, *, entry: str,
     are ``_CASES`` (a Hypothesis strategy) or ``_cases()`` (an
     ``@st.composite``), and ``run``, ``judge``, ``show_case`` and
     ``large_cases`` are the module's ``_run``, ``_judge``, ``_show`` and
-    ``_large`` where it defines them.  Whether the learner writes a function
-    or a class is read from how the stub defines ``entry``.  ``fields``
-    give the other parts of a :class:`Problem` (``explicit_cases``,
-    ``forbidden``, ``rules``, ``lessons``...).
+    ``_large`` where it defines them.  ``entry``, the function or class the
+    learner writes, is the module's own name (``word_word``) unless given;
+    whether it is a function or a class is read from how the stub defines
+    it.  ``fields`` give the other parts of a :class:`Problem`
+    (``explicit_cases``, ``forbidden``, ``rules``, ``lessons``...).
+
+    ``forbid`` names dotted functions that are off limits both ways, so
+    that the two lists cannot drift apart: they are added to the end of
+    ``forbidden`` (the grader rejects a file that names them) and to the
+    end of ``rules.tripwires`` (they refuse to run in the learner's worker).
     """
     module = namespace["__name__"].rpartition(".")[2]
+    if entry is None:
+        entry = module
+    if forbid:
+        rules = fields.get("rules", Rules())
+        fields["forbidden"] = tuple(fields.get("forbidden", ())) + tuple(forbid)
+        fields["rules"] = replace(rules, tripwires=tuple(rules.tripwires) + tuple(forbid))
     found = {part: namespace[name] for table in (_CONSTANTS, _FUNCTIONS)
              for part, name in table.items() if name in namespace}
     if "cases" not in fields:

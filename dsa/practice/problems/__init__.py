@@ -14,7 +14,8 @@ A problem called ``word-word`` is five files, named after its module
     ``_CASES`` or ``_cases``, ``_run``, ``_judge``, ``_show``, ``_large``)
     and ends with ``PROBLEM = declare(globals(), Listing(title, structure,
     difficulty, order=...), entry=...)``, which gathers them (see
-    :func:`dsa.practice.problem.declare`).
+    :func:`dsa.practice.problem.declare`); ``entry=``, the name of the
+    learner's function or class, is left out when it is ``word_word``.
 ``solutions/word_word.py``
     the reference solution; its module docstring is the explanation
     ``python -m dsa.practice solution`` shows.
@@ -38,7 +39,8 @@ where), so a problem is written for that:
    something of the wrong kind.
 2. **Every rule in the statement is enforced, and every enforced rule is in
    the statement.**  ``forbidden`` (names in the source) with the same
-   functions in ``Rules.tripwires`` (dotted, caught at run time);
+   functions in ``Rules.tripwires`` (dotted, caught at run time), both
+   given at once as ``declare(..., forbid=...)``;
    ``Rules.keep_input`` for "do not modify the input"; ``Rules.memory`` for
    "O(1) extra memory"; ``Rules.no_hashed_keys`` and
    ``Rules.forbidden_types`` for "build it yourself"; node identity checked

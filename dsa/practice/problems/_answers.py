@@ -3,6 +3,8 @@
 A problem's ``run`` turns what the learner's code returned into plain data;
 these helpers do it for the common kinds of answer and raise ``TypeError``
 with a sentence a learner can act on when the answer is of the wrong kind.
+Beside them: the arguments and the shown call for the common case of a
+list and a number, and the growth sizes of :func:`sizes_between`.
 """
 
 from __future__ import annotations
@@ -54,6 +56,24 @@ def numbers_text(values: Sequence[Any], limit: int = 12) -> str:
         return repr(list(values))
     head = ", ".join(repr(v) for v in values[:limit])
     return f"[{head}, ... {len(values) - limit:,} more]"
+
+
+#: A case made of a list and a number: ``(nums, k)``, ``(tasks, cooldown)``.
+ListAndNumber = Tuple[Sequence[Any], int]
+
+
+def list_and_number(case: ListAndNumber) -> Tuple[List[Any], int]:
+    """The arguments for a case ``(items, number)``: a fresh copy of the
+    list, which the learner's code may change as it likes, and the number."""
+    items, number = case
+    return list(items), number
+
+
+def list_and_number_call(function: str, case: ListAndNumber) -> str:
+    """How a call on a case ``(items, number)`` is shown in a report:
+    ``subarray_sum([1, 2, ... 98 more], 3)``."""
+    items, number = case
+    return f"{function}({numbers_text(items, 30)}, {number})"
 
 
 def sizes_between(smallest: int, largest: int, count: int) -> Tuple[int, ...]:

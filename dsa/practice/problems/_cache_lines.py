@@ -30,7 +30,7 @@ import importlib
 from typing import Any, Callable, List, Optional
 
 __all__ = ["twins", "model", "plain_int", "plain_ints", "not_a_permutation",
-           "FALLBACK_NOTE"]
+           "no_more_lines", "order_no_more_lines", "FALLBACK_NOTE"]
 
 #: The sentence every statement ends its grading rules with.
 FALLBACK_NOTE = (
@@ -106,3 +106,17 @@ def no_more_lines(actual: Any, expected: Any, lines: Callable[[Any], int],
         return None
     mine, best = lines(actual), lines(expected)
     return None if mine <= best else says(mine, best)
+
+
+def order_no_more_lines(actual: List[int], expected: List[int], items: List[int], noun: str,
+                        lines: Callable[[List[int]], int], doing: str) -> Optional[str]:
+    """The judge's verdict on an answer that must be an order of ``items``
+    (each once; ``noun`` names one): what is wrong with it as an order, or
+    else :func:`no_more_lines`, whose failure reads "``doing`` 1,234 cache
+    lines in all; the fewest possible is 1,200"."""
+    wrong = not_a_permutation(actual, items, noun)
+    if wrong is not None:
+        return wrong
+    return no_more_lines(actual, expected, lines,
+                         lambda mine, best: (f"{doing} {mine:,} cache lines in all; "
+                                             f"the fewest possible is {best:,}"))

@@ -8,7 +8,7 @@ from typing import Any, Callable, List, Optional, Tuple, Union
 from hypothesis import strategies as st
 
 from dsa.practice.nodes import ListNode
-from dsa.practice.problem import Complexity, Family, Listing, declare
+from dsa.practice.problem import Complexity, Listing, declare, doublings
 from dsa.practice.problems._chains import NEVER_ENDS_SAYS, linked
 from dsa.practice.problems._lists import call, new_chain, unchanged
 
@@ -164,9 +164,9 @@ def _uneven(n: int, rng: random.Random) -> Case:
 COMPLEXITY = Complexity(
     expected="O(max(m, n))",
     max_exponent=1.3,
-    sizes=(200, 400, 800, 1600, 3200),
-    families=(Family("equal lengths", _equal), Family("carry all the way", _carry),
-              Family("one digit plus n", _uneven)),
+    sizes=doublings(3200),
+    families={"equal lengths": _equal, "carry all the way": _carry,
+              "one digit plus n": _uneven},
     repeats=9,
     note="n digits in all",
 )
@@ -180,7 +180,6 @@ def _large(rng: random.Random) -> List[Case]:
 PROBLEM = declare(
     globals(),
     Listing("Add two numbers stored as lists", "linked list", "medium", order=7),
-    entry="add_two_numbers",
     explicit_cases=(([0], [0]), ([5], [5]), ([2, 4, 3], [5, 6, 4]), ([9, 9], [1]),
                     ([1], [9, 9, 9])),
     lessons=("linkedlist",),

@@ -7,7 +7,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Family, Listing, Rules, declare
+from dsa.practice.problem import Complexity, Listing, Rules, declare
 from dsa.practice.problems._timing import growth_sizes
 from dsa.practice.stubs import class_stub
 
@@ -339,11 +339,11 @@ COMPLEXITY = Complexity(
     # after the fill stay most of the time.
     sizes=growth_sizes(256),
     repeats=7,
-    families=(Family("capacity n, half full, wrapping", _half_full),
+    families={"capacity n, half full, wrapping": _half_full,
               # Filling costs n for everyone: smaller n, so that the
               # operations after it are most of the time.
               # Full, the fill is n pushes: half as large a capacity.
-              Family("capacity n, full", _full, sizes=growth_sizes(128))),
+              "capacity n, full": (_full, growth_sizes(128))},
     note=f"capacity n, then {_SPEED_OPERATIONS:,} operations",
 )
 

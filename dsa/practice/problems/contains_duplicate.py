@@ -8,7 +8,7 @@ from typing import Any, Callable, List
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Family, Listing, declare
+from dsa.practice.problem import Complexity, Listing, declare
 from dsa.practice.problems._answers import numbers_text, sizes_between, truth
 
 #: A case: the list.
@@ -121,8 +121,7 @@ COMPLEXITY = Complexity(
     expected="O(n) on average (sorting, O(n log n), passes too)",
     max_exponent=1.8,
     sizes=sizes_between(500, 8000, 10),
-    families=(Family("no duplicate", _no_duplicate),
-              Family("duplicate last", _duplicate_last)),
+    families={"no duplicate": _no_duplicate, "duplicate last": _duplicate_last},
     note="the only repeat, if any, comes last",
 )
 
@@ -142,7 +141,6 @@ def _large(rng: random.Random) -> List[Case]:
 PROBLEM = declare(
     globals(),
     Listing("Contains duplicate", "hash table", "easy", order=6),
-    entry="contains_duplicate",
     explicit_cases=(
         [],
         [5],

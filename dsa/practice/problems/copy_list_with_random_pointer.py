@@ -8,7 +8,7 @@ from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 from hypothesis import strategies as st
 
 from dsa.practice.nodes import RandomListNode
-from dsa.practice.problem import Complexity, Family, Listing, Rules, declare
+from dsa.practice.problem import Complexity, Listing, Rules, declare, doublings
 from dsa.practice.problems._chains import NEVER_ENDS, NEVER_ENDS_SAYS
 from dsa.practice.problems._lists import RuleBroken, new_chain
 
@@ -218,9 +218,8 @@ def _to_the_end(n: int, rng: random.Random) -> Case:
 COMPLEXITY = Complexity(
     expected="O(n)",
     max_exponent=1.3,
-    sizes=(100, 200, 400, 800, 1600),
-    families=(Family("random targets", _random_targets),
-              Family("all to the last node", _to_the_end)),
+    sizes=doublings(1600),
+    families={"random targets": _random_targets, "all to the last node": _to_the_end},
     repeats=15,
 )
 
@@ -237,8 +236,8 @@ PROBLEM = declare(
     globals(),
     Listing("Copy a list with random pointers", "linked list", "medium", order=6),
     entry="copy_random_list",
-    forbidden=("copy.deepcopy",),
-    rules=Rules(keep_input=True, tripwires=("copy.deepcopy",)),
+    forbid=("copy.deepcopy",),
+    rules=Rules(keep_input=True),
     explicit_cases=(([], []), ([7], [None]), ([5], [0]), ([1, 1], [1, 1]),
                     ([7, 13, 11], [None, 0, 2]), ([2, 2, 2], [2, 0, None])),
     lessons=("linkedlist",),

@@ -8,7 +8,8 @@ from typing import Any, Callable, List, Optional
 from hypothesis import strategies as st
 
 from dsa.practice.counting import Counted
-from dsa.practice.problem import Complexity, Family, Listing, declare
+from dsa.practice.problem import Complexity, Listing, declare, doublings
+from dsa.practice.problems._counted import counted_items
 
 STATEMENT = """\
 `temps` lists the temperature of each day, in order.  For every day,
@@ -141,16 +142,12 @@ def _valleys(n: int, rng: random.Random) -> List[int]:
     return temps[:n]
 
 
-def _counted(temps: List[int]) -> List[Counted]:
-    return [Counted(t) for t in temps]
-
-
 COMPLEXITY = Complexity(
     expected="O(n)",
     max_exponent=1.3,
-    sizes=(256, 512, 1024, 2048, 4096),
-    families=(Family("cooling, then a hot day", _cooling), Family("random", _random)),
-    counted=_counted,
+    sizes=doublings(4096),
+    families={"cooling, then a hot day": _cooling, "random": _random},
+    counted=counted_items,
     min_ops=lambda n: n - 1,
     repeats=15,
     note="comparisons counted",
@@ -165,7 +162,6 @@ def _large(rng: random.Random) -> List[List[int]]:
 PROBLEM = declare(
     globals(),
     Listing("Days until a warmer day", "deque", "medium", order=6),
-    entry="daily_temperatures",
     explicit_cases=([5], [3, 4, 2, 1, 5], [7, 7, 8], [9, 8, 7], [1, 2, 3]),
     lessons=("deque",),
 )

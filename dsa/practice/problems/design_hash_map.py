@@ -7,7 +7,7 @@ from typing import Any, Optional
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Family, Listing, Rules, declare
+from dsa.practice.problem import Complexity, Listing, Rules, declare
 from dsa.practice.problems._hashing import Packed, by_count, judge_steps, pack, show_steps, sizes
 from dsa.practice.stubs import Method, class_outline, class_stub
 
@@ -257,11 +257,8 @@ COMPLEXITY = Complexity(
     expected="O(1) average per operation",
     max_exponent=0.5,
     sizes=sizes(64, 1024),
-    families=(
-        Family("random keys", _random_keys),
-        Family("removals and new keys", _churn, sizes=sizes(8, 128)),
-        Family("keys that are multiples of 1000", _thousands),
-    ),
+    families={"random keys": _random_keys, "removals and new keys": (_churn, sizes(8, 128)),
+              "keys that are multiples of 1000": _thousands},
     repeats=9,
     note=f"n keys are put first, then {_OPERATIONS:,} operations run",
 )

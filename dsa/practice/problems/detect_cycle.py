@@ -8,7 +8,7 @@ from typing import Any, Callable, List, Optional, Sequence, Tuple, Union
 from hypothesis import strategies as st
 
 from dsa.practice.nodes import ListNode
-from dsa.practice.problem import Complexity, Family, Listing, Memory, Rules, declare
+from dsa.practice.problem import Complexity, Listing, Memory, Rules, declare
 from dsa.practice.problems._chains import (
     NO_DEEPER_RECURSION, Given, looped)
 from dsa.practice.problems._timing import growth_sizes
@@ -213,9 +213,9 @@ COMPLEXITY = Complexity(
     # comparing it before and after) hides such a cost, and a line
     # fitted through the bend is too uncertain to fail it: this family
     # starts at 226 nodes and spans a factor of 8.
-    families=(Family("loop halfway", _halfway, sizes=growth_sizes(226, span=8)),
-              Family("loop back to the head", _to_head),
-              Family("self-loop at the end", _self_loop), Family("no loop", _no_loop)),
+    families={"loop halfway": (_halfway, growth_sizes(226, span=8)),
+              "loop back to the head": _to_head, "self-loop at the end": _self_loop,
+              "no loop": _no_loop},
     note="lists of n nodes whose loop starts halfway, at the head, at the end, or nowhere",
 )
 
@@ -232,9 +232,8 @@ def _large(rng: random.Random) -> Sequence[Case]:
 PROBLEM = declare(
     globals(),
     Listing("Where does the cycle begin?", "linked list", "medium", order=2),
-    entry="detect_cycle",
-    forbidden=NO_DEEPER_RECURSION,
-    rules=Rules(keep_input=True, memory=Memory("O(1)"), tripwires=NO_DEEPER_RECURSION),
+    forbid=NO_DEEPER_RECURSION,
+    rules=Rules(keep_input=True, memory=Memory("O(1)")),
     explicit_cases=(
         ([], -1),
         ([1], 0),

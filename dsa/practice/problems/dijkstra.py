@@ -8,7 +8,7 @@ from typing import Any, Callable, List, Optional, Tuple
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Family, Listing, declare
+from dsa.practice.problem import Complexity, Listing, declare
 
 from ._heap_inputs import flatten, regroup, show_groups, sizes
 
@@ -222,8 +222,7 @@ COMPLEXITY = Complexity(
     expected="O((n + m) log n)",
     max_exponent=1.6,
     sizes=sizes(128, 2048),
-    families=(Family("long shortest paths", _long_path),
-              Family("hub reached again", _hub_reached_again)),
+    families={"long shortest paths": _long_path, "hub reached again": _hub_reached_again},
     repeats=7,
     note="sparse graphs, m = 2n: long shortest paths, or a hub reached again and again",
 )

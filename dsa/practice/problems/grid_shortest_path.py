@@ -8,7 +8,7 @@ from typing import Any, Callable, List, Optional, Sequence
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Family, Listing, Rules, declare
+from dsa.practice.problem import Complexity, Listing, Rules, declare
 from dsa.practice.problems._timing import growth_sizes
 
 #: A case: the rows of the grid, "." open and "#" wall, all the same length.
@@ -213,8 +213,8 @@ COMPLEXITY = Complexity(
     # time at the smallest and 2 ms at the largest (see :mod:`._timing`).
     sizes=growth_sizes(128),
     repeats=7,
-    families=(Family("open grid", _open), Family("serpentine corridor", _serpentine),
-              Family("goal walled off", _walled_off)),
+    families={"open grid": _open, "serpentine corridor": _serpentine,
+              "goal walled off": _walled_off},
     note="grids of n cells",
 )
 

@@ -9,7 +9,7 @@ from typing import Any, Optional
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Family, Listing, declare
+from dsa.practice.problem import Complexity, Listing, declare
 from dsa.practice.problems._hashing import sizes
 
 STATEMENT = """\
@@ -192,11 +192,9 @@ COMPLEXITY = Complexity(
     expected="O(n * L log L)",
     max_exponent=1.3,
     sizes=sizes(128, 2896),
-    families=(
-        Family("many small groups", _many_groups),
-        Family("one big group", _one_group, sizes=sizes(256, 4096)),
-        Family("long words", _long_words, sizes=sizes(6, 100)),
-    ),
+    families={"many small groups": _many_groups,
+              "one big group": (_one_group, sizes(256, 4096)),
+              "long words": (_long_words, sizes(6, 100))},
     repeats=9,
     note=(f"one dict lookup per word; n words of 8 letters, or {_LONG_COUNT} words "
           "of n letters"),
@@ -226,7 +224,6 @@ def _large(rng: random.Random) -> list[list[str]]:
 PROBLEM = declare(
     globals(),
     Listing("Group anagrams", "hash table", "medium", order=2),
-    entry="group_anagrams",
     explicit_cases=(
         [],
         ["", ""],

@@ -8,7 +8,7 @@ from typing import Any, Callable, List, Optional
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Family, Listing, declare
+from dsa.practice.problem import Complexity, Listing, declare, doublings
 from dsa.practice.problems import _cache_lines
 
 REFERENCE = "dsa.practice.solutions.heap_arity"
@@ -235,12 +235,9 @@ COMPLEXITY = Complexity(
     # Honest replays fit n^1.2 to n^1.4 on a busy machine (m log m, and
     # lists outgrowing the caches); copying the heap per operation, n^2.
     max_exponent=1.7,
-    sizes=(MAX_OPS // 16, MAX_OPS // 8, MAX_OPS // 4, MAX_OPS // 2, MAX_OPS),
-    families=(
-        Family("fill then drain", _fill_then_drain),
-        Family("pushes climbing to the root", _climbing),
-        Family("mixed", _mixed),
-    ),
+    sizes=doublings(MAX_OPS),
+    families={"fill then drain": _fill_then_drain, "pushes climbing to the root": _climbing,
+              "mixed": _mixed},
     repeats=7,
     note="m operations, replayed once for each of the 15 arities",
 )

@@ -8,7 +8,7 @@ from typing import Any, Callable, List, Optional, Tuple
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Family, Listing, Rules, declare
+from dsa.practice.problem import Complexity, Listing, declare
 from dsa.practice.problems._answers import numbers_text, points, sizes_between
 
 Point = Tuple[int, int]
@@ -204,8 +204,7 @@ COMPLEXITY = Complexity(
     # quickselect's bad cases like n**2 or more.
     max_exponent=1.7,
     sizes=sizes_between(320, 5120, 6),
-    families=(Family("random", _random), Family("farthest first", _farthest_first),
-              Family("many ties", _ties)),
+    families={"random": _random, "farthest first": _farthest_first, "many ties": _ties},
     note="k grows with n (k = n/4), so O(n * k) shows as n**2",
 )
 
@@ -226,8 +225,7 @@ PROBLEM = declare(
     globals(),
     Listing("K closest points to the origin", "heap", "medium", order=8),
     entry="k_closest",
-    forbidden=_FORBIDDEN,
-    rules=Rules(tripwires=_FORBIDDEN),
+    forbid=_FORBIDDEN,
     explicit_cases=(
         ([2, -1], 1),
         ([1, 1, 1, 1, 0, 3], 2),

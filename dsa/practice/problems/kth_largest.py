@@ -8,7 +8,8 @@ from typing import Any, Callable, List, Tuple
 from hypothesis import strategies as st
 
 from dsa.practice.counting import Counted
-from dsa.practice.problem import Complexity, Family, Listing, Rules, declare
+from dsa.practice.problem import Complexity, Listing, declare
+from dsa.practice.problems._counted import counted_items_and_number
 
 from ._heap_inputs import LIMIT, few_values, sizes, small_or_extreme, wide_list
 
@@ -148,19 +149,12 @@ def _repeats(n: int, rng: random.Random) -> Case:
     return few_values(n, rng), max(1, n // 2)
 
 
-def _counted(case: Case) -> Case:
-    """The case with its numbers made Counted, for the comparison count."""
-    nums, k = case
-    return [Counted(x) for x in nums], k
-
-
 COMPLEXITY = Complexity(
     expected="O(n log k)",
     max_exponent=1.6,
     sizes=sizes(1024, 16384),
-    families=(Family("random", _random), Family("ascending", _ascending),
-              Family("repeated values", _repeats)),
-    counted=_counted,
+    families={"random": _random, "ascending": _ascending, "repeated values": _repeats},
+    counted=counted_items_and_number,
     min_ops=lambda n: n - 1,
     repeats=7,
     note="k grows with n (k = n/4 or n/2), so O(n * k) shows as n**2",
@@ -184,9 +178,7 @@ def _large(rng: random.Random) -> List[Case]:
 PROBLEM = declare(
     globals(),
     Listing("Kth largest number", "heap", "easy", order=1),
-    entry="kth_largest",
-    forbidden=FORBIDDEN,
-    rules=Rules(tripwires=FORBIDDEN),
+    forbid=FORBIDDEN,
     explicit_cases=(
         ([7], 1),
         ([2, 2, 2], 3),

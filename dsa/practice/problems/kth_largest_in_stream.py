@@ -8,7 +8,7 @@ from typing import Any, Callable, List, Optional, Tuple
 from hypothesis import strategies as st
 
 from dsa.practice.counting import Counted
-from dsa.practice.problem import Complexity, Family, Listing, declare
+from dsa.practice.problem import Complexity, Listing, declare
 from dsa.practice.problems._answers import numbers_text, sizes_between, whole_number
 from dsa.practice.problems._hashing import Packed, judge_steps, pack, show_steps
 from dsa.practice.stubs import Method, class_outline, class_stub
@@ -174,7 +174,7 @@ COMPLEXITY = Complexity(
     expected="O(log k) per add",
     max_exponent=1.8,
     sizes=sizes_between(400, 6400, 9),
-    families=(Family("random", _random), Family("rising", _rising)),
+    families={"random": _random, "rising": _rising},
     counted=_counted,
     min_ops=_fewest,
     note="n numbers in all, half of them added one by one, k = n/4: O(n log n) in all",

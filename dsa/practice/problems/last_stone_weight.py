@@ -7,7 +7,7 @@ from typing import Any, Callable, List
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Family, Listing, declare
+from dsa.practice.problem import Complexity, Listing, declare
 from dsa.practice.problems._answers import numbers_text, sizes_between, whole_number
 
 #: A case: the weights of the stones.
@@ -133,7 +133,7 @@ COMPLEXITY = Complexity(
     # turn grows like n**2.3.
     max_exponent=1.8,
     sizes=sizes_between(400, 8000, 10),
-    families=(Family("random", _random), Family("one heavy stone", _one_heavy)),
+    families={"random": _random, "one heavy stone": _one_heavy},
     note="a heap turn costs O(log n); sorting again each turn costs at least O(n)",
 )
 
@@ -151,7 +151,6 @@ def _large(rng: random.Random) -> List[Case]:
 PROBLEM = declare(
     globals(),
     Listing("Last stone weight", "heap", "easy", order=7),
-    entry="last_stone_weight",
     explicit_cases=(
         [7],
         [4, 4],

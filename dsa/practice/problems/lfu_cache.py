@@ -7,7 +7,7 @@ from typing import Any, Callable, List, Optional, Tuple
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Family, Listing, Rules, declare
+from dsa.practice.problem import Complexity, Listing, Rules, declare
 from dsa.practice.problems._answers import sizes_between, whole_number
 from dsa.practice.problems._hashing import Packed, judge_steps, pack, show_steps
 from dsa.practice.stubs import cache_methods, class_outline, class_stub
@@ -222,7 +222,7 @@ COMPLEXITY = Complexity(
     # at each eviction, or of a count's keys at each use, about 0.9.
     max_exponent=0.65,
     sizes=sizes_between(128, 4096, 7),
-    families=(Family("mixed calls", _mixed), Family("equal counts", _equal_counts)),
+    families={"mixed calls": _mixed, "equal counts": _equal_counts},
     note=f"capacity n, filled, then {_CALLS:,} gets and puts",
     repeats=6,
 )
@@ -242,8 +242,8 @@ PROBLEM = declare(
     globals(),
     Listing("LFU cache", "hash table", "hard", order=10),
     entry="LFUCache",
-    forbidden=_FORBIDDEN,
-    rules=Rules(tripwires=_FORBIDDEN, forbidden_types=("functools._lru_cache_wrapper",)),
+    forbid=_FORBIDDEN,
+    rules=Rules(forbidden_types=("functools._lru_cache_wrapper",)),
     explicit_cases=(
         _case(2, [("put", 1, 10), ("put", 2, 20), ("get", 1), ("put", 3, 30), ("get", 2),
                   ("get", 3), ("put", 4, 40), ("get", 1), ("get", 3), ("get", 4)]),

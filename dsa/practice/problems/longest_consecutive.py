@@ -7,7 +7,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Family, Listing, declare
+from dsa.practice.problem import Complexity, Listing, declare
 from dsa.practice.problems._hashing import by_count, note_spread, sizes
 
 STATEMENT = """\
@@ -139,11 +139,8 @@ COMPLEXITY = Complexity(
     expected="O(n)",
     max_exponent=1.3,
     sizes=sizes(512, 16384),
-    families=(
-        Family("one long run", _one_run),
-        Family("a run whose ends are repeated", _repeated_ends),
-        Family("values far apart", _far_apart),
-    ),
+    families={"one long run": _one_run, "a run whose ends are repeated": _repeated_ends,
+              "values far apart": _far_apart},
     repeats=9,
     note="one set lookup or two per value",
 )
@@ -169,7 +166,6 @@ def _large(rng: random.Random) -> list[list[int]]:
 PROBLEM = declare(
     globals(),
     Listing("Longest consecutive run", "hash table", "medium", order=3),
-    entry="longest_consecutive",
     explicit_cases=(
         [],
         [7],

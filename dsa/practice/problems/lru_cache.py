@@ -362,9 +362,8 @@ PROBLEM = declare(
     globals(),
     Listing("LRU cache", "hash table", "medium", order=5),
     entry="LRUCache",
-    forbidden=("collections.OrderedDict", "functools.lru_cache", "functools.cache"),
-    rules=Rules(tripwires=("collections.OrderedDict", "functools.lru_cache", "functools.cache"),
-                forbidden_types=("collections.OrderedDict", "functools._lru_cache_wrapper")),
+    forbid=("collections.OrderedDict", "functools.lru_cache", "functools.cache"),
+    rules=Rules(forbidden_types=("collections.OrderedDict", "functools._lru_cache_wrapper")),
     explicit_cases=tuple((capacity, pack(ops)) for capacity, ops in (
         (1, [("get", 5), ("put", 5, 1), ("put", 5, 2), ("get", 5)]),
         (2, [("put", 1, 1), ("put", 2, 2), ("get", 1), ("put", 3, 3), ("get", 2), ("get", 1)]),

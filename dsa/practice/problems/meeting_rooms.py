@@ -7,8 +7,8 @@ from typing import Any, Callable, List, Tuple
 
 from hypothesis import strategies as st
 
-from dsa.practice.counting import Counted
-from dsa.practice.problem import Complexity, Family, Listing, declare
+from dsa.practice.problem import Complexity, Listing, declare
+from dsa.practice.problems._counted import counted_items
 
 from ._heap_inputs import LIMIT, flatten, regroup, show_groups, sizes
 
@@ -144,18 +144,12 @@ def _overlapping(n: int, rng: random.Random) -> Case:
                        (middle + after for after in rng.choices(range(1, middle + 1), k=n))))
 
 
-def _counted(case: Case) -> Case:
-    """The meetings with Counted times, for the comparison count."""
-    return [Counted(time) for time in case]
-
-
 COMPLEXITY = Complexity(
     expected="O(n log n)",
     max_exponent=1.6,
     sizes=sizes(256, 4096),
-    families=(Family("a tenth in progress", _tenth),
-              Family("all overlapping", _overlapping)),
-    counted=_counted,
+    families={"a tenth in progress": _tenth, "all overlapping": _overlapping},
+    counted=counted_items,
     min_ops=lambda n: n - 1,
     repeats=7,
     note="the rooms in use grow with n (n/10, or all n)",

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from dsa.practice.counting import Counted
 from dsa.practice.nodes import ListNode, from_list, to_list
-from dsa.practice.problem import Complexity, Family, Listing, declare
+from dsa.practice.problem import Complexity, Listing, declare
 
 from ._heap_inputs import LIMIT, sizes, small_or_extreme, wide_list
 
@@ -145,7 +145,7 @@ COMPLEXITY = Complexity(
     expected="O(N log k)",
     max_exponent=1.6,
     sizes=sizes(128, 2048),
-    families=(Family("many short lists", _short_lists),),
+    families={"many short lists": _short_lists},
     counted=_counted,
     min_ops=lambda n: n // 2,
     repeats=7,

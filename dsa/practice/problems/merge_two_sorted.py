@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from dsa.practice.counting import Counted
 from dsa.practice.nodes import ListNode
-from dsa.practice.problem import Complexity, Family, Listing, Memory, Rules, declare
+from dsa.practice.problem import Complexity, Listing, Memory, Rules, declare
 from dsa.practice.problems._chains import (
     NO_DEEPER_RECURSION, Given, Outcome, judge_chain, label, linked)
 from dsa.practice.problems._timing import growth_sizes
@@ -192,8 +192,8 @@ COMPLEXITY = Complexity(
     # :mod:`._timing`).
     sizes=growth_sizes(40),
     repeats=7,
-    families=(Family("interleaved", _interleaved), Family("b after a", _b_after_a),
-              Family("a after b", _a_after_b), Family("all values equal", _equal)),
+    families={"interleaved": _interleaved, "b after a": _b_after_a, "a after b": _a_after_b,
+              "all values equal": _equal},
     counted=_counted,
     # When every value of a is below every value of b, one comparison
     # (a's last value with b's first) can prove the answer; so one is all
@@ -221,8 +221,9 @@ PROBLEM = declare(
     globals(),
     Listing("Merge two sorted lists", "linked list", "easy", order=3),
     entry="merge_two_lists",
-    rules=Rules(memory=Memory("O(1)"), tripwires=NO_DEEPER_RECURSION),
-    forbidden=("sorted", ".sort") + NO_DEEPER_RECURSION,
+    rules=Rules(memory=Memory("O(1)")),
+    forbidden=("sorted", ".sort"),
+    forbid=NO_DEEPER_RECURSION,
     explicit_cases=(
         ([], []),
         ([1], []),

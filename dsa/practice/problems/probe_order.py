@@ -8,7 +8,7 @@ from typing import Any, Callable, List, Optional, Tuple
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Family, Listing, declare
+from dsa.practice.problem import Complexity, Listing, declare, doublings
 from dsa.practice.problems import _cache_lines
 
 REFERENCE = "dsa.practice.solutions.probe_order"
@@ -207,25 +207,18 @@ def _judge(case: Case, expected: Any, actual: Any) -> Optional[str]:
     """Pass a permutation of the keys whose lookups touch no more lines than
     the reference's order."""
     keys, counts, capacity = case
-    wrong = _cache_lines.not_a_permutation(actual, keys, "keys")
-    if wrong is not None:
-        return wrong
     lookups = tuple(zip(keys, counts))
-    return _cache_lines.no_more_lines(
-        actual, expected, lambda order: _lines(tuple(order), lookups, capacity),
-        lambda mine, best: (f"after your order the lookups touch {mine:,} cache lines in "
-                            f"all; the fewest possible is {best:,}"))
+    return _cache_lines.order_no_more_lines(
+        actual, expected, keys, "keys", lambda order: _lines(tuple(order), lookups, capacity),
+        "after your order the lookups touch")
 
 
 COMPLEXITY = Complexity(
     expected="O(n log n)",
     max_exponent=1.45,
-    sizes=(MAX_KEYS // 16, MAX_KEYS // 8, MAX_KEYS // 4, MAX_KEYS // 2, MAX_KEYS),
-    families=(
-        Family("random", _random),
-        Family("crowded homes", _crowded),
-        Family("few different counts", _few_counts),
-    ),
+    sizes=doublings(MAX_KEYS),
+    families={"random": _random, "crowded homes": _crowded,
+              "few different counts": _few_counts},
     repeats=7,
     note="one sort of the keys by their counts",
     # The judge replays both orders in the traced C twin, far slower than

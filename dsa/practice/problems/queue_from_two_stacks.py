@@ -9,7 +9,7 @@ from typing import Any, List, Optional, Tuple
 from hypothesis import strategies as st
 
 from dsa.practice.guard import RuleBroken
-from dsa.practice.problem import Complexity, Family, Listing, Rules, declare
+from dsa.practice.problem import Complexity, Listing, Rules, declare, doublings
 from dsa.practice.stubs import class_stub
 
 #: One operation: ``("push", value)``, ``("pop",)``, ``("peek",)`` or ``("empty",)``.
@@ -333,11 +333,11 @@ def _drain(n: int, rng: random.Random) -> SpeedCase:
 COMPLEXITY = Complexity(
     expected="O(1) amortised per operation",
     max_exponent=1.3,
-    sizes=(1024, 2048, 4096, 8192, 16384),
+    sizes=doublings(16384),
     # From 512 operations, so that pouring the whole queue back and forth
     # (n**2) still leaves five sizes under the time budget.
-    families=(Family("alternating", _alternating, sizes=(512, 1024, 2048, 4096, 8192)),
-              Family("fill then drain", _drain)),
+    families={"alternating": (_alternating, doublings(8192)),
+              "fill then drain": _drain},
     repeats=9,
     note="n operations, about n / 2 values queued",
 )

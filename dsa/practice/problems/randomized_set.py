@@ -9,7 +9,7 @@ from typing import Any, Callable, List, Optional, Sequence, Tuple
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Family, Listing, Rules, declare
+from dsa.practice.problem import Complexity, Listing, Rules, declare
 from dsa.practice.problems._answers import sizes_between, truth, whole_number
 from dsa.practice.problems._hashing import Packed, call, pack, show_steps, unpack
 from dsa.practice.stubs import Method, class_outline, class_stub
@@ -383,7 +383,7 @@ COMPLEXITY = Complexity(
     # machine); copying the members at each draw fits about 1.
     max_exponent=0.6,
     sizes=sizes_between(128, 4096, 7),
-    families=(Family("mixed calls", _mixed), Family("after removals", _after_removals)),
+    families={"mixed calls": _mixed, "after removals": _after_removals},
     note=f"n members first, then {_CALLS:,} calls",
     repeats=6,
 )

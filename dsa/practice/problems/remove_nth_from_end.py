@@ -8,7 +8,7 @@ from typing import Any, Callable, List, Optional, Sequence, Tuple
 from hypothesis import strategies as st
 
 from dsa.practice.nodes import ListNode
-from dsa.practice.problem import Complexity, Family, Listing, Memory, Rules, declare
+from dsa.practice.problem import Complexity, Listing, Memory, Rules, declare
 from dsa.practice.problems._chains import (
     NO_DEEPER_RECURSION, Given, Outcome, judge_chain, linked)
 from dsa.practice.problems._timing import growth_sizes
@@ -165,8 +165,7 @@ COMPLEXITY = Complexity(
     # time at the smallest and 2 ms at the largest (see :mod:`._timing`).
     sizes=growth_sizes(125),
     repeats=7,
-    families=(Family("halfway", _halfway), Family("n near the length", _second),
-              Family("the last node", _last)),
+    families={"halfway": _halfway, "n near the length": _second, "the last node": _last},
     note="a list of L nodes; n halfway, near L, and 1",
 )
 
@@ -183,9 +182,8 @@ def _large(rng: random.Random) -> Sequence[Case]:
 PROBLEM = declare(
     globals(),
     Listing("Remove the n-th node from the end", "linked list", "medium", order=4),
-    entry="remove_nth_from_end",
-    forbidden=NO_DEEPER_RECURSION,
-    rules=Rules(memory=Memory("O(1)"), tripwires=NO_DEEPER_RECURSION),
+    forbid=NO_DEEPER_RECURSION,
+    rules=Rules(memory=Memory("O(1)")),
     explicit_cases=(
         ([7], 1),
         ([1, 2], 2),

@@ -8,7 +8,7 @@ from typing import Any, Callable, List, Optional, Union
 from hypothesis import strategies as st
 
 from dsa.practice.nodes import ListNode
-from dsa.practice.problem import Complexity, Listing, Memory, Rules, declare
+from dsa.practice.problem import Complexity, Listing, Memory, Rules, declare, doublings
 from dsa.practice.problems._chains import linked
 from dsa.practice.problems._lists import call, chain_says, relinked, values
 
@@ -127,7 +127,7 @@ def _make_case(n: int, rng: random.Random) -> List[int]:
 COMPLEXITY = Complexity(
     expected="O(n) time, O(1) extra memory",
     max_exponent=1.3,
-    sizes=(256, 512, 1024, 2048, 4096),
+    sizes=doublings(4096),
     make_case=_make_case,
     repeats=9,
 )
@@ -141,7 +141,6 @@ def _large(rng: random.Random) -> List[List[int]]:
 PROBLEM = declare(
     globals(),
     Listing("Reorder a list: first, last, second, second to last", "linked list", "medium", order=5),
-    entry="reorder_list",
     rules=Rules(memory=Memory("O(1)")),
     explicit_cases=([], [1], [1, 2], [1, 2, 3], [1, 2, 3, 4], [5, 5, 6, 6, 7]),
     lessons=("linkedlist",),

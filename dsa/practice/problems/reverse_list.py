@@ -8,7 +8,7 @@ from typing import Any, Callable, List, Optional, Sequence
 from hypothesis import strategies as st
 
 from dsa.practice.nodes import ListNode
-from dsa.practice.problem import Complexity, Family, Listing, Memory, Rules, declare
+from dsa.practice.problem import Complexity, Listing, Memory, Rules, declare
 from dsa.practice.problems._chains import (
     NO_DEEPER_RECURSION, Given, Outcome, judge_chain, linked)
 from dsa.practice.problems._timing import growth_sizes
@@ -136,8 +136,7 @@ COMPLEXITY = Complexity(
     # time at the smallest and 2 ms at the largest (see :mod:`._timing`).
     sizes=growth_sizes(125),
     repeats=7,
-    families=(Family("random values", _random_values),
-              Family("one value repeated", _equal_values)),
+    families={"random values": _random_values, "one value repeated": _equal_values},
     note="one pass over the list",
 )
 
@@ -151,8 +150,7 @@ def _large(rng: random.Random) -> Sequence[List[int]]:
 PROBLEM = declare(
     globals(),
     Listing("Reverse a linked list", "linked list", "easy", order=1),
-    entry="reverse_list",
-    forbidden=NO_DEEPER_RECURSION,
-    rules=Rules(memory=Memory("O(1)"), tripwires=NO_DEEPER_RECURSION),
+    forbid=NO_DEEPER_RECURSION,
+    rules=Rules(memory=Memory("O(1)")),
     explicit_cases=([], [5], [1, 2], [4, 4, 4]),
 )

@@ -8,7 +8,7 @@ from typing import Any, Callable, List, Optional, Tuple, Union
 from hypothesis import strategies as st
 
 from dsa.practice.nodes import ListNode
-from dsa.practice.problem import Complexity, Family, Listing, Memory, Rules, declare
+from dsa.practice.problem import Complexity, Listing, Memory, Rules, declare, doublings
 from dsa.practice.problems._chains import linked
 from dsa.practice.problems._lists import call, chain_says, relinked, values
 
@@ -147,8 +147,8 @@ def _small(n: int, rng: random.Random) -> Case:
 COMPLEXITY = Complexity(
     expected="O(n) time, O(1) extra memory",
     max_exponent=1.3,
-    sizes=(256, 512, 1024, 2048, 4096),
-    families=(Family("one group of n - 1", _wide), Family("groups of 3", _small)),
+    sizes=doublings(4096),
+    families={"one group of n - 1": _wide, "groups of 3": _small},
     repeats=9,
     note="whatever k is: one group of n - 1 nodes, and groups of 3",
 )

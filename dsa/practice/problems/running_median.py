@@ -7,7 +7,7 @@ from typing import Any, Callable, List, Optional, Union
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Family, Listing, declare
+from dsa.practice.problem import Complexity, Listing, declare
 from dsa.practice.stubs import class_stub
 
 from ._heap_inputs import LIMIT, sizes, small_or_extreme, wide, wide_list
@@ -192,9 +192,7 @@ COMPLEXITY = Complexity(
     expected="O(log n) per add, O(1) per median",
     max_exponent=1.5,
     sizes=sizes(500, 8000),
-    families=(Family("random", _random),
-              Family("decreasing", _decreasing,
-                     sizes=sizes(2000, 32000))),
+    families={"random": _random, "decreasing": (_decreasing, sizes(2000, 32000))},
     repeats=7,
     note="n operations in all: O(n log n) in total",
 )

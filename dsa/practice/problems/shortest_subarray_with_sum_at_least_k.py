@@ -7,7 +7,7 @@ from typing import Any, Callable, List, Optional, Tuple
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Family, Listing, declare
+from dsa.practice.problem import Complexity, Listing, declare, doublings
 
 #: A case: the numbers and k.
 Case = Tuple[List[int], int]
@@ -153,8 +153,8 @@ def _rising(n: int, rng: random.Random) -> Case:
 COMPLEXITY = Complexity(
     expected="O(n)",
     max_exponent=1.3,
-    sizes=(400, 800, 1600, 3200, 6400),
-    families=(Family("never reaching k", _unreachable), Family("rising, k = total", _rising)),
+    sizes=doublings(6400),
+    families={"never reaching k": _unreachable, "rising, k = total": _rising},
     repeats=15,
 )
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, List, Optional, Sequence, Tuple
+from typing import Any, List, Optional, Sequence, Tuple
 
 from hypothesis import strategies as st
 
 from dsa.practice.counting import Counted
-from dsa.practice.problem import Complexity, Family, Listing, declare
+from dsa.practice.problem import Complexity, Listing, declare
+from dsa.practice.problems._counted import counted_items_and_number
 from dsa.practice.problems._timing import growth_sizes
 
 #: A case: the values and the window's width.
@@ -194,12 +195,6 @@ def _min_ops(n: int) -> int:
     return n // 2
 
 
-def _counted(case: Case) -> Case:
-    """The values made Counted, for the comparison count."""
-    nums, k = case
-    return [Counted(x) for x in nums], k
-
-
 COMPLEXITY = Complexity(
     expected="O(n)",
     max_exponent=1.3,
@@ -207,12 +202,10 @@ COMPLEXITY = Complexity(
     # time at the smallest and 2 ms at the largest (see :mod:`._timing`).
     sizes=growth_sizes(250),
     repeats=7,
-    families=(Family("random, k = n/4", _random_quarter),
-              Family("increasing, k = n/4", _rising),
-              Family("decreasing, k = n/4", _falling),
-              Family("random, k = 3", _narrow),
-              Family("random, k = 7n/8", _wide)),
-    counted=_counted,
+    families={"random, k = n/4": _random_quarter, "increasing, k = n/4": _rising,
+              "decreasing, k = n/4": _falling, "random, k = 3": _narrow,
+              "random, k = 7n/8": _wide},
+    counted=counted_items_and_number,
     min_ops=_min_ops,
     note="timed and comparisons counted",
 )

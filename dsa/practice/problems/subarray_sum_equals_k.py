@@ -7,8 +7,9 @@ from typing import Any, Callable, List, Tuple
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Family, Listing, declare
-from dsa.practice.problems._answers import numbers_text, sizes_between, whole_number
+from dsa.practice.problem import Complexity, Listing, declare
+from dsa.practice.problems._answers import (list_and_number, list_and_number_call,
+                                             sizes_between, whole_number)
 
 #: A case: the numbers and k.
 Case = Tuple[List[int], int]
@@ -87,13 +88,11 @@ _CASES = st.tuples(st.lists(st.integers(-3, 3), max_size=15), st.integers(-4, 4)
 
 def _run(solution: Callable[..., Any], case: Case) -> int:
     """Call the solution on a fresh copy of the numbers; return its count."""
-    nums, k = case
-    return whole_number(solution(list(nums), k), "subarray_sum")
+    return whole_number(solution(*list_and_number(case)), "subarray_sum")
 
 
 def _show(case: Case) -> str:
-    nums, k = case
-    return f"subarray_sum({numbers_text(nums, 30)}, {k})"
+    return list_and_number_call("subarray_sum", case)
 
 
 def _random(n: int, rng: random.Random) -> Case:
@@ -119,7 +118,7 @@ COMPLEXITY = Complexity(
     expected="O(n) on average",
     max_exponent=1.8,
     sizes=sizes_between(500, 8000, 10),
-    families=(Family("random", _random), Family("all zeros", _zeros)),
+    families={"random": _random, "all zeros": _zeros},
 )
 
 

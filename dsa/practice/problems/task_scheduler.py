@@ -7,8 +7,9 @@ from typing import Any, Callable, List, Tuple
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Family, Listing, declare
-from dsa.practice.problems._answers import numbers_text, sizes_between, whole_number
+from dsa.practice.problem import Complexity, Listing, declare
+from dsa.practice.problems._answers import (list_and_number, list_and_number_call,
+                                             sizes_between, whole_number)
 
 #: A case: the task labels and the cooldown.
 Case = Tuple[List[str], int]
@@ -100,13 +101,11 @@ _CASES = st.tuples(st.lists(_LABEL, min_size=1, max_size=20), st.integers(0, 5))
 
 def _run(solution: Callable[..., Any], case: Case) -> int:
     """Call the solution on a fresh copy of the labels; return its answer."""
-    tasks, cooldown = case
-    return whole_number(solution(list(tasks), cooldown), "least_interval")
+    return whole_number(solution(*list_and_number(case)), "least_interval")
 
 
 def _show(case: Case) -> str:
-    tasks, cooldown = case
-    return f"least_interval({numbers_text(tasks, 30)}, {cooldown})"
+    return list_and_number_call("least_interval", case)
 
 
 def _labels(count: int) -> List[str]:
@@ -146,9 +145,8 @@ COMPLEXITY = Complexity(
     expected="O(N log m)",
     max_exponent=1.8,
     sizes=sizes_between(400, 8000, 10),
-    families=(Family("many labels", _many_labels),
-              Family("long cooldown", _long_cooldown),
-              Family("skewed counts", _skewed)),
+    families={"many labels": _many_labels, "long cooldown": _long_cooldown,
+              "skewed counts": _skewed},
     note="N tasks, m labels; idle time must be crossed in one step",
 )
 

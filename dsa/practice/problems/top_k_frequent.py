@@ -8,7 +8,7 @@ from typing import Any, Callable, List, Optional, Tuple
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Family, Listing, Rules, declare
+from dsa.practice.problem import Complexity, Listing, Rules, declare
 
 from ._heap_inputs import LIMIT, sizes, small_or_extreme, wide, wide_list
 
@@ -188,9 +188,8 @@ COMPLEXITY = Complexity(
     expected="O(n log k)",
     max_exponent=1.5,
     sizes=sizes(512, 8192),
-    families=(Family("repeating values", _repeating),
-              Family("all distinct", _distinct, sizes=sizes(256, 4096)),
-              Family("one value fills half", _dominant)),
+    families={"repeating values": _repeating, "all distinct": (_distinct, sizes(256, 4096)),
+              "one value fills half": _dominant},
     repeats=7,
     note="k is half the number of distinct values, which grows with n",
 )
@@ -208,7 +207,6 @@ def _large(rng: random.Random) -> List[Case]:
 PROBLEM = declare(
     globals(),
     Listing("Top k frequent values", "heap", "medium", order=3),
-    entry="top_k_frequent",
     forbidden=FORBIDDEN,
     rules=Rules(tripwires=TRIPWIRES),
     explicit_cases=(

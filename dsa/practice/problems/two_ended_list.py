@@ -7,7 +7,7 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from hypothesis import strategies as st
 
-from dsa.practice.problem import Complexity, Family, Listing, declare
+from dsa.practice.problem import Complexity, Listing, declare, doublings
 from dsa.practice.problems import _cache_lines
 
 REFERENCE = "dsa.practice.solutions.two_ended_list"
@@ -193,26 +193,18 @@ def _judge(case: Case, expected: Any, actual: Any) -> Optional[str]:
     """Pass a permutation of the values whose reads touch no more lines
     than the reference's order."""
     values, counts = case
-    wrong = _cache_lines.not_a_permutation(actual, values, "values")
-    if wrong is not None:
-        return wrong
     lookups = dict(zip(values, counts))
-    return _cache_lines.no_more_lines(
-        actual, expected, lambda order: _total(order, lookups),
-        lambda mine, best: (f"reading your list touches {mine:,} cache lines in all; "
-                            f"the fewest possible is {best:,}"))
+    return _cache_lines.order_no_more_lines(
+        actual, expected, values, "values", lambda order: _total(order, lookups),
+        "reading your list touches")
 
 
 COMPLEXITY = Complexity(
     expected="O(n log n)",
     max_exponent=1.45,
-    sizes=(MAX_VALUES // 16, MAX_VALUES // 8, MAX_VALUES // 4, MAX_VALUES // 2,
-           MAX_VALUES),
-    families=(
-        Family("random", _random),
-        Family("counts rising", _rising),
-        Family("few different counts", _few_counts),
-    ),
+    sizes=doublings(MAX_VALUES),
+    families={"random": _random, "counts rising": _rising,
+              "few different counts": _few_counts},
     repeats=7,
     note="a cost per position, then two sorts",
 )

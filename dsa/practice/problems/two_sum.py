@@ -203,7 +203,6 @@ def _large(rng: random.Random) -> list[tuple[list[int], int]]:
 PROBLEM = declare(
     globals(),
     Listing("Two sum", "hash table", "easy", order=1),
-    entry="two_sum",
     explicit_cases=(
         ([3, 3], 6),
         ([-4, 7, 2, -4], -8),
