@@ -68,7 +68,8 @@ from typing import (TYPE_CHECKING, Any, Callable, Dict, Generic, Iterable,
 from dsa._compat import (DEQUE_FULL, DEQUE_MUTATED, SSIZE_MAX, RepeatInPlace,
                          RichComparisons, as_repeat_count, as_ssize, bad_argument,
                          cannot_concatenate, cannot_multiply, clamp_bounds, deque_position,
-                         has_index, name_of, not_in_deque, reflected, same_item)
+                         has_index, name_of, not_in_deque, reflected, reflected_repeat,
+                         same_item)
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -437,7 +438,7 @@ class DequeSurface(_Rearranging[T], RichComparisons, RepeatInPlace):
 
     def __rmul__(self, n: SupportsIndex) -> Self:
         if not has_index(n):
-            return NotImplemented   # let a sequence on the left say what is wrong
+            return reflected_repeat(n)  # type: ignore[no-any-return]
         return self._repeated(as_repeat_count(n))
 
     def _repeated(self, n: int) -> Self:

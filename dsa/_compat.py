@@ -27,6 +27,8 @@ What is here, and the C function of CPython each rule copies:
 
 from __future__ import annotations
 
+import array
+import collections
 import numbers
 import operator
 import sys
@@ -158,6 +160,11 @@ def as_slice_bound(obj: Any) -> int:
     return operator.index(obj)
 
 
+#: The built-in sequences with a repeat of their own (CPython's
+#: ``sq_repeat``), which runs when one of them is the left operand of ``*``.
+_SELF_REPEATING = (str, bytes, bytearray, tuple, list, array.array, collections.deque)
+
+
 def cannot_multiply(obj: object) -> TypeError:
     """The error of ``sequence * obj`` for an ``obj`` that is no integer."""
     return TypeError(
@@ -193,6 +200,22 @@ def reflected(left: Any, right: Any, name: str, error: TypeError,
         if result is not NotImplemented:
             return result
     raise error
+
+
+def reflected_repeat(left: Any) -> Any:
+    """What ``__rmul__`` answers for ``left * seq`` when ``left`` is no
+    integer.
+
+    With a list, Python ends this in the list's own repeat, which names
+    ``left`` ("can't multiply sequence by non-int of type 'float'"), unless
+    ``left`` is a sequence that repeats itself: then *its* repeat runs first
+    and names the list.  So: NotImplemented for such a sequence (a built-in
+    one, or one of these stand-ins, whose ``__mul__`` has already decided
+    through :func:`reflected`), and the list's error for anything else.
+    """
+    if isinstance(left, _SELF_REPEATING) or isinstance(left, RichComparisons):
+        return NotImplemented
+    raise cannot_multiply(left)
 
 
 def as_repeat_count(obj: Any) -> int:

@@ -68,7 +68,7 @@ from dsa._compat import (EMPTY_LIST, EXTENDED_SLICE_NOT_ITERABLE, LIST_INDEX,
                          LIST_ASSIGNMENT_INDEX, MODIFIED_DURING_SORT, POP_INDEX,
                          REMOVE_MISSING, SLICE_NOT_ITERABLE, SSIZE_MAX,
                          RepeatInPlace, RichComparisons, as_repeat_count,
-                         as_slice_bound, as_sort_flag, as_ssize, as_subscript,
+                         as_slice_bound, reflected_repeat, as_sort_flag, as_ssize, as_subscript,
                          cannot_concatenate, cannot_multiply,
                          extended_slice_size_error, has_index,
                          list_index_error, no_keywords, not_in_list,
@@ -418,9 +418,7 @@ class _ListArithmetic(_ListCore[T, N]):
 
     def __rmul__(self, n: SupportsIndex) -> ListSurface[T, N]:
         if not has_index(n):
-            # `"ab" * a_list`: let the str (or tuple...) on the left complain
-            # about its right operand, exactly as it does with a list.
-            return NotImplemented
+            return reflected_repeat(n)  # type: ignore[no-any-return]
         return self.__mul__(n)
 
     def _repeat_in_place(self, count: int) -> None:

@@ -13,6 +13,8 @@ from __future__ import annotations
 import threading
 from typing import Any, Callable, ClassVar, List, Optional
 
+from dsa._properties import ReadOnly
+
 from ._common import as_int64, check, read_items, read_last_lines
 
 
@@ -98,4 +100,4 @@ def c_reading(name: str, convert: Callable[[Any], Any],
     def read(self: NativeFace) -> Any:
         with self._lock:
             return convert(self._c_fn(name)(self._c_handle()))
-    return property(read, doc=doc)
+    return ReadOnly(read, doc=doc)

@@ -415,8 +415,9 @@ class _NativeLinkedList(NativeFace, RichComparisons, MutableSequence):
 
     # ---- properties -----------------------------------------------------
 
-    layout = read_only("_layout")
-    seed = read_only("_seed")
+    layout = read_only("_layout", "Where the nodes live: 'malloc', 'pool' or "
+                                  "'shuffled' (fixed at construction).")
+    seed = read_only("_seed", "The seed of the shuffled layout's order.")
 
     # ---- size, iteration, looking ----------------------------------------
 

@@ -73,11 +73,12 @@ from typing import Any, Iterable, Iterator, List, Optional, Tuple
 from dsa._compat import (DEQUE_FULL, DEQUE_MUTATED, EMPTY_DEQUE, SSIZE_MAX,
                          RichComparisons, as_maxlen, as_repeat_count,
                          as_ssize, bad_argument, cannot_concatenate,
-                         cannot_multiply,
+                         cannot_multiply, reflected_repeat,
                          clamp_bounds, copy_by_calling, deque_position,
                          has_index, not_in_deque, reflected, same_item,
                          subclass_state)
 from dsa.deque import DEFAULT_BLOCK_SIZE, MAX_BLOCK_SIZE, check_block_size
+from dsa._properties import ReadOnly
 from dsa.pictures import Pictured
 
 from ._common import as_int64, as_int64_list, check, check_nonempty, repr_name
@@ -189,7 +190,7 @@ class BlockedDeque(NativeFace, Pictured, RichComparisons, picture="deque"):
 
     # ---- properties -----------------------------------------------------
 
-    @property
+    @ReadOnly
     def maxlen(self) -> Optional[int]:
         """The bound given at construction, or None."""
         out = self._ffi.new("size_t *")
@@ -504,7 +505,7 @@ class BlockedDeque(NativeFace, Pictured, RichComparisons, picture="deque"):
 
     def __rmul__(self, times: Any) -> Any:
         if not has_index(times):
-            return NotImplemented   # let a sequence on the left say what is wrong
+            return reflected_repeat(times)
         return self * times
 
 

@@ -111,7 +111,7 @@ from typing import Any, Callable, Iterable, List, Optional
 from dsa._compat import (EMPTY_LIST, EXTENDED_SLICE_NOT_ITERABLE, LIST_INDEX,
                          LIST_ASSIGNMENT_INDEX, MODIFIED_DURING_SORT, POP_INDEX,
                          REMOVE_MISSING, SLICE_NOT_ITERABLE, SSIZE_MAX,
-                         as_repeat_count, as_slice_bound, as_sort_flag,
+                         as_repeat_count, reflected_repeat, as_slice_bound, as_sort_flag,
                          as_ssize, cannot_concatenate, cannot_multiply,
                          extended_slice_size_error, has_index,
                          list_index_error, not_in_list, reflected, same_item,
@@ -447,7 +447,7 @@ class DoublyLinkedList(Pictured, _NativeLinkedList, picture="doubly"):
 
     def __rmul__(self, n: Any) -> Any:
         if not has_index(n):
-            return NotImplemented     # let a sequence on the left say what is wrong
+            return reflected_repeat(n)
         return self * n
 
     def __imul__(self, n: Any) -> Any:
