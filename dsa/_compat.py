@@ -32,6 +32,7 @@ import collections
 import numbers
 import operator
 import sys
+from collections.abc import Mapping
 from typing import (TYPE_CHECKING, Any, Callable, Iterable, Iterator, Optional, SupportsIndex,
                     Tuple)
 
@@ -613,6 +614,47 @@ def _set_operators(name: str, update: SetUpdate) -> tuple[SetOperator, SetOperat
         function.__name__ = dunder
         function.__qualname__ = f"SetViewOperations.{dunder}"
     return forward, reflected
+
+
+class UnionOperators:
+    """``|``, the reflected ``|`` and ``|=`` of a table, as dict has them.
+
+    ``table | other`` is a copy of the table (its class, options and order)
+    updated with ``other``; ``other | table`` a new empty table like it,
+    updated with ``other`` and then the table, so the right operand's value
+    wins for a key both hold.  Like dict's, ``|`` takes only a mapping (and
+    answers NotImplemented for anything else), while ``|=`` takes what
+    ``update`` takes.  The class using it provides ``copy()``,
+    ``_empty_like()`` and ``_update(other)``."""
+
+    __slots__ = ()
+
+    if TYPE_CHECKING:
+        def copy(self) -> Any: ...
+        def _empty_like(self) -> Any: ...
+        def _update(self, other: Any) -> None: ...
+
+    def __or__(self, other: Any) -> Any:
+        return self._union(other, reflected=False)
+
+    def __ror__(self, other: Any) -> Any:
+        return self._union(other, reflected=True)
+
+    def _union(self, other: Any, reflected: bool) -> Any:
+        if not isinstance(other, Mapping):
+            return NotImplemented
+        if reflected:
+            new = self._empty_like()
+            new._update(other)
+            new._update(self)
+        else:
+            new = self.copy()
+            new._update(other)
+        return new
+
+    def __ior__(self, other: Any) -> Any:
+        self._update(other)
+        return self
 
 
 class SetViewOperations:

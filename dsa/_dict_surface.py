@@ -59,7 +59,7 @@ from types import GenericAlias, MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Optional, TypeVar, cast
 
 from dsa._compat import (DICT_CHANGED_SIZE, DICT_EMPTY, DICT_KEYS_CHANGED,
-                         MIN_MAX_LOAD_FACTOR, SetViewOperations,
+                         MIN_MAX_LOAD_FACTOR, SetViewOperations, UnionOperators,
                          cannot_create, cannot_pickle, dict_room,
                          lookup_special, mapping_keys, update_pairs)
 from dsa._hashtable_parts import Entry
@@ -80,7 +80,7 @@ def _rebuild_table(cls: "type[DictSurface]",
     return table
 
 
-class DictSurface(TableOptions, MutableMapping[Any, Any]):
+class DictSurface(TableOptions, UnionOperators, MutableMapping[Any, Any]):
     """Everything of dict that does not depend on the hash structure."""
 
     __slots__ = ("_entries", "_room", "_size", "_mask")
@@ -371,31 +371,6 @@ class DictSurface(TableOptions, MutableMapping[Any, Any]):
             if not (value is theirs or value == theirs):
                 return False
         return True
-
-    def __or__(self, other: Any) -> Any:
-        return self._union(other, reflected=False)
-
-    def __ror__(self, other: Any) -> Any:
-        return self._union(other, reflected=True)
-
-    def _union(self, other: Any, reflected: bool) -> Any:
-        """``self | other``, or ``other | self`` if ``reflected``: a new table
-        of our class and options, the right operand's values winning.  Like
-        dict's, only for another mapping (else NotImplemented)."""
-        if not isinstance(other, Mapping):
-            return NotImplemented
-        if reflected:
-            new = self._empty_like()
-            new._update(other)
-            new._update(self)
-        else:
-            new = self.copy()               # our capacity and order too
-            new._update(other)
-        return new
-
-    def __ior__(self, other: Any) -> Any:
-        self._update(other)
-        return self
 
     @recursive_repr("{...}")
     def __repr__(self) -> str:

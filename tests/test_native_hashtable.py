@@ -1276,3 +1276,35 @@ def test_robin_hood_survives_resizes_clear_and_popitem():
     table[1] = 1
     assert table.robin_hood and table.tombstones == 0
     table.check_invariants()
+
+
+@pytest.mark.parametrize("cls, options", CONFIGS, ids=CONFIG_IDS)
+def test_union_operators_match_dict(cls, options):
+    left, right = {1: 10, 2: 20}, {2: 30, INT64_MIN: 40}
+    table = cls(left, seed=7, **options)
+    merged = table | right
+    assert type(merged) is cls and dict(merged) == left | right
+    assert merged._seed == table._seed and dict(table) == left   # unchanged
+    reflected = right | table
+    assert type(reflected) is cls and dict(reflected) == right | left
+    assert reflected._seed == table._seed
+    assert dict(cls(left, **options) | cls(right, **options)) == left | right
+    assert dict({5: 5} | cls(left, **options)) == {5: 5} | left
+    same = table
+    table |= right
+    assert table is same and dict(table) == left | right
+    table |= [(9, 0)]
+    assert table[9] == 0
+    for bad in (lambda t: t | [(3, 1)], lambda t: [(3, 1)] | t, lambda t: t | 1):
+        mine, theirs = outcome(bad, table), outcome(bad, dict(table))
+        assert mine[:2] == theirs[:2] == ("raised", TypeError)
+        assert mine[2] == theirs[2].replace("'dict'", f"'{cls.__name__}'")
+    with pytest.raises(TypeError):
+        table |= 1
+    # An item a table cannot hold stores nothing, with | and with |=.
+    before = dict(table)
+    with pytest.raises(TypeError, match="key must be an integer"):
+        table | {"a": 1}
+    with pytest.raises(TypeError, match="key must be an integer"):
+        table |= {11: 1, "a": 1}
+    assert dict(table) == before

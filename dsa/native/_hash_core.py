@@ -15,8 +15,8 @@ from collections.abc import (ItemsView, Iterable, Iterator, KeysView, Mapping,
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
-from dsa._compat import (DICT_CHANGED_SIZE, DICT_EMPTY, as_max_load, as_resize_hook,
-                         mapping_keys, update_pairs)
+from dsa._compat import (DICT_CHANGED_SIZE, DICT_EMPTY, UnionOperators, as_max_load,
+                         as_resize_hook, mapping_keys, update_pairs)
 from dsa.hashtable import ResizeEvent
 
 from ._common import (INT64_MAX, INT64_MIN, as_int64, as_seed, as_size,
@@ -320,7 +320,7 @@ _SLOT_ORDER_NOTE = """
     Safe to share between threads: every call into C holds the table's lock."""
 
 
-class _NativeHashTable(NativeFace, MutableMapping):
+class _NativeHashTable(NativeFace, UnionOperators, MutableMapping):
     """The Python face shared by both C tables (not for direct use)."""
 
     __slots__ = ("_c", "_t", "_h", "_lock", "_out", "_traced", "_seed",
@@ -551,12 +551,23 @@ class _NativeHashTable(NativeFace, MutableMapping):
         checked first, so a bad one stores none.  Keyword items are refused:
         their keys would be strings."""
         _no_keyword_items(kwargs)
-        self._store_all(_pairs(other))
+        self._update(other)
 
     def clear(self) -> None:
         """Remove every key and go back to the minimum capacity (8)."""
         with self._lock:
             self._c.clear(self._h)
+
+    def _update(self, other: Any) -> None:
+        """``update(other)``, for ``|`` and ``|=``."""
+        self._store_all(_pairs(other))
+
+    def _empty_like(self) -> "_NativeHashTable":
+        """A new empty table of this class with this one's seed, for
+        ``other | table``."""
+        new = self.copy()
+        new.clear()
+        return new
 
     def copy(self) -> "_NativeHashTable":
         """An independent table with the same capacity, slots, seed and
