@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import decimal
 import fractions
+import operator
 import pickle
 import random
 import threading
@@ -1308,3 +1309,13 @@ def test_union_operators_match_dict(cls, options):
     with pytest.raises(TypeError, match="key must be an integer"):
         table |= {11: 1, "a": 1}
     assert dict(table) == before
+
+
+@pytest.mark.parametrize("cls", [ChainedHashTable, OpenAddressingHashTable])
+@pytest.mark.parametrize("pick", ["keys", "values", "items"])
+def test_a_changed_size_error_is_sticky_as_dicts(cls, pick):
+    def walk_after_growing(table):
+        it = iter(getattr(table, pick)())
+        table[2] = 2
+        return [outcome(next, it) for _ in range(3)] + [operator.length_hint(it)]
+    assert walk_after_growing(cls({1: 1})) == walk_after_growing({1: 1})

@@ -247,8 +247,10 @@ class _TableWalk(Iterator[Any]):
         with owner._lock:
             c = owner._c
             if c.mods(owner._h) != self._mods:
-                self._owner = None
-                raise RuntimeError(DICT_CHANGED_SIZE)  # dict's words
+                # dict's words, and as with dict the error is sticky: the
+                # count can never match -1, so every later call raises too.
+                self._mods = -1
+                raise RuntimeError(DICT_CHANGED_SIZE)
             if self._at == len(self._batch):
                 keys = c.ffi.new("int64_t[]", _BATCH)
                 values = c.ffi.new("int64_t[]", _BATCH)
