@@ -616,6 +616,29 @@ def _set_operators(name: str, update: SetUpdate) -> tuple[SetOperator, SetOperat
     return forward, reflected
 
 
+def items_symmetric_difference(left: Mapping[Any, Any], right: Mapping[Any, Any]) -> set[Any]:
+    """``left.items() ^ right.items()`` as ``dictitems_xor`` computes it
+    for two items views: pairs are matched by key, and a key both hold
+    drops out when its two values are equal, so the values are compared,
+    never hashed (``{1: []}.items() ^ {1: []}.items()`` is ``set()``).
+    The pairs of ``right`` that remain go into the set first, with its own
+    keys, then those of ``left``, which decides which of two equal elements
+    the set keeps."""
+    rest = dict(left.items())
+    result: set[Any] = set()
+    for key, value in right.items():
+        mine = rest.get(key, _ABSENT)
+        if mine is not _ABSENT and (mine is value or bool(mine == value)):
+            del rest[key]
+        else:
+            result.add((key, value))
+    result.update(rest.items())
+    return result
+
+
+_ABSENT = object()
+
+
 class UnionOperators:
     """``|``, the reflected ``|`` and ``|=`` of a table, as dict has them.
 

@@ -60,7 +60,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional, TypeVar, cast
 
 from dsa._compat import (DICT_CHANGED_SIZE, DICT_EMPTY, DICT_KEYS_CHANGED,
                          MIN_MAX_LOAD_FACTOR, SetViewOperations, UnionOperators,
-                         cannot_create, cannot_pickle, dict_room,
+                         cannot_create, cannot_pickle, dict_room, items_symmetric_difference,
                          lookup_special, mapping_keys, update_pairs)
 from dsa._hashtable_parts import Entry
 from dsa._table_options import TableOptions
@@ -542,3 +542,13 @@ class _ItemsView(_View, SetViewOperations, ItemsView[Any, Any]):
             return False
         stored = entry.value
         return stored is value or bool(stored == value)
+
+    def __xor__(self, other: Any) -> set[Any]:
+        # Two items views meet in dict's own way, by key, so that values
+        # need not be hashable; anything else goes through a set.
+        if isinstance(other, (_ItemsView, _DICT_ITEMS)):
+            return items_symmetric_difference(self._mapping, other.mapping)
+        return SetViewOperations.__xor__(self, other)
+
+
+_DICT_ITEMS: Any = type({}.items())

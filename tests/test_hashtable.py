@@ -937,6 +937,31 @@ def test_views_behave_like_dict_views(kind):
         items | [[1]]
 
 
+ITEMS_XOR_CASES = [
+    ({1: []}, {1: []}),                     # equal unhashable values drop out
+    ({1: [], 2: [1]}, {1: [2], 3: []}),     # unequal ones stay, and fail to hash
+    ({1.0: "a"}, {1: "b"}),                 # which of 1 and 1.0 is kept
+    ({1.0: "a"}, {True: "a"}),
+    ({}, {1: 2}), ({1: 2, 2: 3}, {}), ({"x": float("nan")}, {"x": float("nan")}),
+]
+
+
+@all_kinds
+@pytest.mark.parametrize("left, right", ITEMS_XOR_CASES, ids=repr)
+def test_items_views_xor_like_dicts(kind, left, right):
+    """Two items views meet by key, as ``dictitems_xor`` does: the values
+    are compared, not hashed, and the set keeps the same elements as dict's
+    (compared by repr, so that 1 and 1.0 differ)."""
+    def exact(result):
+        return result if result[0] != "ok" else ("ok", sorted(map(repr, result[1])))
+    expected = exact(outcome(lambda: left.items() ^ right.items()))
+    for other in (kind(right).items(), right.items()):
+        assert exact(outcome(lambda: kind(left).items() ^ other)) == expected
+    for other in ({(1, 2)}, [(1, 2)]):          # not an items view: a set, as dict's
+        assert outcome(lambda: kind(left).items() ^ other) == \
+            outcome(lambda: left.items() ^ other)
+
+
 @kinds
 def test_views_are_live(kind):
     table = kind({"a": 1})
