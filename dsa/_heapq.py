@@ -58,6 +58,7 @@ the pure-Python version, behaves the same way.
 
 from __future__ import annotations
 
+import heapq as _std_heapq
 from typing import Any, Callable, Iterable, Iterator, List, Optional, Tuple, TypeVar
 
 from dsa._compat import HEAP_EMPTY, LIST_CHANGED_SIZE, check_heap_list
@@ -198,8 +199,8 @@ def _cache_friendly_order(n: int) -> Iterator[int]:
 # its sift, as CPython's heapq.py functions are, which the benchmark's speed
 # target needs.
 
-def _heapq_functions(reverse: bool, suffix: str) -> Tuple[Any, ...]:
-    names = [f"{name}{suffix}" for name in
+def _heapq_functions(reverse: bool, suffix: str, prefix: str = "") -> Tuple[Any, ...]:
+    names = [f"{prefix}{name}{suffix}" for name in
              ("heappush", "heappop", "heapreplace", "heappushpop", "heapify")]
     push_name, pop_name, replace_name, pushpop_name, heapify_name = names
 
@@ -272,8 +273,14 @@ heappush, heappop, heapreplace, heappushpop, heapify = _heapq_functions(False, "
 
 # Python 3.11's heapq (both its C and its Python module) exports three of
 # these under private names that code in the wild calls; Python 3.14 made
-# all five public.  The old names stay importable, outside __all__.
-_heappop_max, _heapreplace_max, _heapify_max = heappop_max, heapreplace_max, heapify_max
+# all five public.  The old names stay importable, outside __all__, and
+# where this Python's heapq has them as functions of their own, they are
+# made the same way and name themselves in their errors as those do.
+if getattr(getattr(_std_heapq, "_heappop_max", None), "__name__", "") == "_heappop_max":
+    _PRIVATE = _heapq_functions(True, "_max", "_")
+    _heappop_max, _heapreplace_max, _heapify_max = _PRIVATE[1], _PRIVATE[2], _PRIVATE[4]
+else:
+    _heappop_max, _heapreplace_max, _heapify_max = heappop_max, heapreplace_max, heapify_max
 
 
 ###############################################################################

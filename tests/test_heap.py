@@ -1258,3 +1258,7 @@ def test_python311_private_max_functions_are_importable_and_match_heapq():
     assert dh._heappop_max([3]) == 3
     assert outcome(dh._heappop_max, []) == outcome(heapq._heappop_max, [])
     assert outcome(dh._heapreplace_max, [], 1) == outcome(heapq._heapreplace_max, [], 1)
+    # A non-list is refused under the name it was called by, as heapq does.
+    assert outcome(dh._heappop_max, 5) == outcome(heapq._heappop_max, 5)
+    assert outcome(dh._heapify_max, (1,)) == outcome(heapq._heapify_max, (1,))
+    assert outcome(dh._heapreplace_max, 5, 1) == outcome(heapq._heapreplace_max, 5, 1)
