@@ -25,9 +25,8 @@ from typing import List, Tuple
 import pytest
 
 from dsa.practice import registry
-from dsa.practice.grader import grade
 
-from .support import HERE
+from .support import HERE, grade_decided
 
 CORPUS = HERE / "corpus"
 #: A failure's message fits on one line of about this many characters.
@@ -66,7 +65,7 @@ def test_corpus_file(module: str, path: Path, tmp_path: Path) -> None:
     # Graded from a folder of its own, as a learner's file is.
     copy = tmp_path / f"{problem.module_name}.py"
     shutil.copyfile(path, copy)
-    report = grade(problem, copy, quick=True)
+    report = grade_decided(problem, copy)
     assert (report.verdict, report.stage) == (verdict, stage), report.describe()
     if verdict == "failed":
         assert report.message and "\n" not in report.message, report.describe()

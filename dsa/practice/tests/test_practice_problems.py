@@ -21,7 +21,7 @@ from dsa.practice.grader import MAX_CASE_CHARS, NOT_WRITTEN, grade
 from dsa.practice.problem import STRUCTURES, Problem
 from dsa.practice.report import GradeReport
 
-from .support import reference_path, slow_path, wrong_path
+from .support import grade_decided, reference_path, slow_path, wrong_path
 
 PROBLEMS = registry.all_problems()
 
@@ -39,7 +39,7 @@ def test_reference_passes(problem: Problem, tmp_path: Path) -> None:
     # solutions folder the learner's code cannot see.
     path = tmp_path / f"{problem.module_name}.py"
     shutil.copyfile(reference_path(problem), path)
-    report = grade(problem, path, quick=True)
+    report = grade_decided(problem, path)
     assert report.passed, report.describe()
 
 
@@ -47,7 +47,7 @@ def grade_present(problem: Problem, path: Path, what: str) -> GradeReport:
     """Grade ``path``, the problem's ``what`` solution, which must be there."""
     if not path.is_file():
         pytest.fail(f"no {what} solution at {path}")
-    return grade(problem, path, quick=True)
+    return grade_decided(problem, path)
 
 
 @each_problem
