@@ -1288,7 +1288,7 @@ def test_union_operators_match_dict(cls, options):
     assert merged._seed == table._seed and dict(table) == left   # unchanged
     reflected = right | table
     assert type(reflected) is cls and dict(reflected) == right | left
-    assert reflected._seed == table._seed
+    assert reflected._seed == table._seed and reflected.hash_function == table.hash_function
     assert dict(cls(left, **options) | cls(right, **options)) == left | right
     assert dict({5: 5} | cls(left, **options)) == {5: 5} | left
     same = table

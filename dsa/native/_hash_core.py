@@ -565,11 +565,12 @@ class _NativeHashTable(NativeFace, UnionOperators, MutableMapping):
         self._store_all(_pairs(other))
 
     def _empty_like(self) -> "_NativeHashTable":
-        """A new empty table of this class with this one's seed, for
+        """A new empty table of this class with this one's options (seed,
+        hash function, load factor...) at the smallest capacity, for
         ``other | table``."""
-        new = self.copy()
-        new.clear()
-        return new
+        options = self._options()
+        del options["capacity"]
+        return type(self)(**options)
 
     def copy(self) -> "_NativeHashTable":
         """An independent table with the same capacity, slots, seed and
